@@ -1,0 +1,53 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import reactRefresh from 'eslint-plugin-react-refresh';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', '.data', '.data-*', 'test-results', 'playwright-report', 'coverage'] },
+  {
+    extends: [js.configs.recommended, ...tseslint.configs.strict],
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: {
+      ecmaVersion: 2022,
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: {
+      'react-hooks': reactHooks,
+      'react-refresh': reactRefresh,
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'lucide-react',
+              importNames: ['default', 'icons'],
+              message: 'Import icons by name from lucide-react.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Public code must never reach into the admin area (it would pull the admin into the public bundle).
+    files: ['src/pages/**', 'src/components/**', 'src/lib/**', 'src/config/**', 'src/data/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/admin/**', '@/admin/**'], message: 'Public code must not import from src/admin.' }],
+          paths: [
+            { name: 'lucide-react', importNames: ['default', 'icons'], message: 'Import icons by name.' },
+          ],
+        },
+      ],
+    },
+  },
+);

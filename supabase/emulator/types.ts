@@ -1,0 +1,100 @@
+// The contract between the emulator's core (server, database, JWT) and each API it serves
+// (rest/, auth/, storage/, local-services/). Each API exports one handler of type ApiHandler.
+
+/** Verified JWT claims, as PostgREST puts them into `request.jwt.claims`. */
+export interface JwtClaims {
+  role: string; // 'anon' | 'authenticated' | 'service_role'
+  sub?: string;
+  email?: string;
+  app_metadata?: Record<string, unknown>;
+  user_metadata?: Record<string, unknown>;
+  session_id?: string;
+  exp?: number;
+  iat?: number;
+  [claim: string]: unknown;
+}
+
+export interface QueryResult<Row = Record<string, unknown>> {
+  rows: Row[];
+  affectedRows?: number;
+  fields?: { name: string; dataTypeID: number }[];
+}
+
+/** A connection inside one transaction. Every value is a bound parameter ($1, $2 ...). */
+export interface Tx {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+}
+
+/** PGlite or a pg Pool behind one interface. */
+export interface Db extends Tx {
+  /** Runs fn in a transaction as the superuser (platform work: auth users, storage rows). */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in a transaction under `SET LOCAL ROLE <claims.role>` with `request.jwt.claims`
+   * (and `request.jwt.claim.sub`, `request.jwt.claim.role`) set, so Postgres RLS decides.
+   */
+  asRole<T>(claims: JwtClaims, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface EmulatorConfig {
+  port: number;
+  host: string;
+  /** The URL clients use to reach the emulator, e.g. http://127.0.0.1:54321 */
+  publicUrl: string;
+  /** The SPA's origin, where the test-mode deposit page sends visitors back (/payment-success). */
+  siteUrl: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Folder for stored object bytes and received webhook payloads. */
+  dataDir: string;
+  /** Mirrors supabase/config.toml [auth] enable_signup. */
+  enableSignup: boolean;
+  jwtExpirySeconds: number;
+  maxBodyBytes: number;
+}
+
+export interface ApiRequest {
+  method: string;
+  /** Path below the API prefix, e.g. '/sponsors' for /rest/v1/sponsors. */
+  path: string;
+  url: URL;
+  /** Lower-cased header names. */
+  headers: Record<string, string | undefined>;
+  /** The raw body (already size-limited by the server). */
+  body: Buffer;
+  /**
+   * Claims of the verified Authorization bearer (falls back to the apikey header), or null when
+   * neither is present. An invalid or expired token never reaches here as claims: see authError.
+   */
+  claims: JwtClaims | null;
+  /** Set when the bearer token was present but invalid or expired (each API answers in its own shape). */
+  authError: 'invalid' | 'expired' | null;
+  /** The raw bearer token, when any. */
+  token: string | null;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string | Buffer | Uint8Array | null;
+}
+
+export interface ApiContext {
+  db: Db;
+  config: EmulatorConfig;
+}
+
+export type ApiHandler = (req: ApiRequest, ctx: ApiContext) => Promise<ApiResponse>;
+
+/** One error type carrying its HTTP status and the API-specific JSON body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.message === 'string' ? body.message : `HTTP ${status}`);
+  }
+}
