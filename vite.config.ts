@@ -1,9 +1,34 @@
+/// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
+const port = Number(process.env.PORT ?? 5173);
+
 export default defineConfig({
   plugins: [react()],
-  server: { port: Number(process.env.PORT ?? 5173), strictPort: true, host: '127.0.0.1' },
-  preview: { port: Number(process.env.PORT ?? 5173), strictPort: true, host: '127.0.0.1' },
+  server: { port, strictPort: true, host: '127.0.0.1' },
+  preview: { port, strictPort: true, host: '127.0.0.1' },
   build: { target: 'es2022', sourcemap: false },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'emulator',
+          environment: 'node',
+          include: ['supabase/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
 });
