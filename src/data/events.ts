@@ -1,0 +1,13 @@
+import { publicDb, type DbClient } from '../lib/rest';
+import type { RallyEvent } from './database.types';
+
+/** Published events ordered by their (free-text) date, as the admin lists them. */
+export async function listPublishedEvents(db: DbClient = publicDb): Promise<RallyEvent[]> {
+  const { data } = await db
+    .from('events')
+    .select('*')
+    .eq('published', true)
+    .order('date', { ascending: true })
+    .throwOnError();
+  return data;
+}

@@ -1,0 +1,54 @@
+// News articles (one table, `news_articles`, serves the home block, the list and the detail page).
+import { publicDb, type DbClient } from '../lib/rest';
+import type { NewsArticle, NewsArticleImage } from './database.types';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Published articles, newest first; `limit` for the home page's latest-news block. */
+export async function listPublishedArticles(
+  options: { limit?: number } = {},
+  db: DbClient = publicDb,
+): Promise<NewsArticle[]> {
+  let query = db
+    .from('news_articles')
+    .select('*')
+    .eq('published', true)
+    .order('published_date', { ascending: false })
+    .order('created_at', { ascending: false });
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  const { data } = await query.throwOnError();
+  return data;
+}
+
+/**
+ * One published article, or null when the id is malformed, unknown or unpublished (the page
+ * then shows 'Article Not Found'; a malformed id never reaches the server).
+ */
+export async function getPublishedArticle(
+  id: string,
+  db: DbClient = publicDb,
+): Promise<NewsArticle | null> {
+  if (!UUID.test(id)) return null;
+  const { data } = await db
+    .from('news_articles')
+    .select('*')
+    .eq('id', id)
+    .eq('published', true)
+    .maybeSingle()
+    .throwOnError();
+  return data;
+}
+
+/** The extra images of an article, in the administrator's order. */
+export async function listArticleImages(
+  articleId: string,
+  db: DbClient = publicDb,
+): Promise<NewsArticleImage[]> {
+  const { data } = await db
+    .from('news_article_images')
+    .select('*')
+    .eq('article_id', articleId)
+    .order('sort_order', { ascending: true })
+    .throwOnError();
+  return data;
+}

@@ -1,0 +1,19 @@
+// Sponsors: the public reads. The admin's writes live beside them in this file.
+import { publicDb, type DbClient } from '../lib/rest';
+import type { Sponsor } from './database.types';
+
+/** Published sponsors in the order the administrator chose. */
+export async function listPublishedSponsors(db: DbClient = publicDb): Promise<Sponsor[]> {
+  const { data } = await db
+    .from('sponsors')
+    .select('*')
+    .eq('published', true)
+    .order('sort_order', { ascending: true })
+    .throwOnError();
+  return data;
+}
+
+/** 'tier 1' in any letter case is the headline tier that gets a double-width card. */
+export function isHeadlineSponsor(sponsor: Pick<Sponsor, 'tier'>): boolean {
+  return sponsor.tier.trim().toLowerCase() === 'tier 1';
+}
