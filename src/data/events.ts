@@ -1,5 +1,6 @@
 import { publicDb, type DbClient } from '../lib/rest';
 import type { RallyEvent } from './database.types';
+import { contentTable } from './content-table';
 
 /** Published events ordered by their (free-text) date, as the admin lists them. */
 export async function listPublishedEvents(db: DbClient = publicDb): Promise<RallyEvent[]> {
@@ -11,3 +12,9 @@ export async function listPublishedEvents(db: DbClient = publicDb): Promise<Rall
     .throwOnError();
   return data;
 }
+
+/** Every event, drafts included, ordered by date, and the administrator's writes. */
+export const eventsAdmin = /* @__PURE__ */ contentTable<'events'>((db) => db.from('events'), {
+  column: 'date',
+  ascending: true,
+});

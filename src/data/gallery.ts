@@ -2,6 +2,7 @@
 // first paint as a small one.
 import { publicDb, type DbClient } from '../lib/rest';
 import type { GalleryImage } from './database.types';
+import { contentTable } from './content-table';
 
 export const GALLERY_PAGE_SIZE = 20;
 
@@ -58,3 +59,12 @@ export async function listGalleryCategories(db: DbClient = publicDb): Promise<st
   const names = data.map((row) => row.category?.trim() ?? '').filter((name) => name !== '');
   return [...new Set(names)];
 }
+
+/** Every gallery image, drafts included, and the administrator's writes. */
+export const galleryAdmin = /* @__PURE__ */ contentTable<'gallery_images'>(
+  (db) => db.from('gallery_images'),
+  {
+    column: 'sort_order',
+    ascending: true,
+  },
+);

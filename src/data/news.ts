@@ -1,6 +1,7 @@
 // News articles (one table, `news_articles`, serves the home block, the list and the detail page).
 import { publicDb, type DbClient } from '../lib/rest';
-import type { NewsArticle, NewsArticleImage } from './database.types';
+import type { Insert, NewsArticle, NewsArticleImage } from './database.types';
+import { contentTable } from './content-table';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,4 +52,48 @@ export async function listArticleImages(
     .order('sort_order', { ascending: true })
     .throwOnError();
   return data;
+}
+
+/** Every article, drafts included, newest first, and the administrator's writes. */
+export const articlesAdmin = /* @__PURE__ */ contentTable<'news_articles'>(
+  (db) => db.from('news_articles'),
+  {
+    column: 'published_date',
+    ascending: false,
+  },
+);
+
+/** Creates an article and returns it, so its extra images can be attached to its id. */
+export async function insertArticle(
+  db: DbClient,
+  article: Insert<'news_articles'>,
+): Promise<NewsArticle> {
+  const { data } = await db.from('news_articles').insert(article).select().single().throwOnError();
+  return data;
+}
+
+export type ArticleImageInput = { url: string; caption: string };
+
+/**
+ * Replaces an article's extra images with `images`, in that order. An empty list leaves the
+ * existing images alone (the spec's rule: saving without extra images keeps the old ones).
+ */
+export async function replaceArticleImages(
+  db: DbClient,
+  articleId: string,
+  images: readonly ArticleImageInput[],
+): Promise<void> {
+  if (images.length === 0) return;
+  await db.from('news_article_images').delete().eq('article_id', articleId).throwOnError();
+  await db
+    .from('news_article_images')
+    .insert(
+      images.map((image, position) => ({
+        article_id: articleId,
+        url: image.url,
+        caption: image.caption.trim() || null,
+        sort_order: position,
+      })),
+    )
+    .throwOnError();
 }

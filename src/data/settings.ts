@@ -1,5 +1,6 @@
 // Site settings: fixed keys whose values the administrator edits.
 import { publicDb, type DbClient } from '../lib/rest';
+import type { SiteSetting } from './database.types';
 
 export const SETTING_KEYS = {
   spotsRemaining: 'rally_spots_remaining',
@@ -18,4 +19,19 @@ export async function getSetting(key: SettingKey, db: DbClient = publicDb): Prom
     .throwOnError();
   const value = data?.value.trim();
   return value ? value : null;
+}
+
+/** Every setting, by key, for the administrator's settings screen. */
+export async function listSettings(db: DbClient): Promise<SiteSetting[]> {
+  const { data } = await db.from('site_settings').select('*').order('key').throwOnError();
+  return data;
+}
+
+/** Changes one setting's value (keys are fixed by migrations; they are never created here). */
+export async function updateSetting(db: DbClient, key: string, value: string): Promise<void> {
+  await db
+    .from('site_settings')
+    .update({ value, updated_at: new Date().toISOString() })
+    .eq('key', key)
+    .throwOnError();
 }

@@ -1,6 +1,7 @@
 // Sponsors: the public reads. The admin's writes live beside them in this file.
 import { publicDb, type DbClient } from '../lib/rest';
 import type { Sponsor } from './database.types';
+import { contentTable } from './content-table';
 
 /** Published sponsors in the order the administrator chose. */
 export async function listPublishedSponsors(db: DbClient = publicDb): Promise<Sponsor[]> {
@@ -17,3 +18,9 @@ export async function listPublishedSponsors(db: DbClient = publicDb): Promise<Sp
 export function isHeadlineSponsor(sponsor: Pick<Sponsor, 'tier'>): boolean {
   return sponsor.tier.trim().toLowerCase() === 'tier 1';
 }
+
+/** Every sponsor, drafts included, and the administrator's writes. */
+export const sponsorsAdmin = /* @__PURE__ */ contentTable<'sponsors'>((db) => db.from('sponsors'), {
+  column: 'sort_order',
+  ascending: true,
+});

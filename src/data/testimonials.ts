@@ -1,5 +1,6 @@
 import { publicDb, type DbClient } from '../lib/rest';
 import type { Testimonial } from './database.types';
+import { contentTable } from './content-table';
 
 /** The first published testimonial by sort order (the home page quotes it), or null. */
 export async function getFeaturedTestimonial(db: DbClient = publicDb): Promise<Testimonial | null> {
@@ -14,3 +15,12 @@ export async function getFeaturedTestimonial(db: DbClient = publicDb): Promise<T
     .throwOnError();
   return data;
 }
+
+/** Every testimonial, drafts included, and the administrator's writes. */
+export const testimonialsAdmin = /* @__PURE__ */ contentTable<'testimonials'>(
+  (db) => db.from('testimonials'),
+  {
+    column: 'sort_order',
+    ascending: true,
+  },
+);
