@@ -5,7 +5,17 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', '.data-*', 'test-results', 'playwright-report', 'coverage'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      '.data',
+      '.data-*',
+      'test-results',
+      'playwright-report',
+      'coverage',
+    ],
+  },
   {
     extends: [js.configs.recommended, ...tseslint.configs.strict],
     files: ['**/*.{ts,tsx,js,mjs}'],
@@ -20,7 +30,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-imports': [
         'error',
         {
@@ -36,15 +49,29 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures are called with `use` (not React's) and must destructure `{}` to need nothing.
+    files: ['tests/e2e/**', 'playwright.config.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
+  },
+  {
     // Public code must never reach into the admin area (it would pull the admin into the public bundle).
     files: ['src/pages/**', 'src/components/**', 'src/lib/**', 'src/config/**', 'src/data/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['**/admin/**', '@/admin/**'], message: 'Public code must not import from src/admin.' }],
+          patterns: [
+            {
+              group: ['**/admin/**', '@/admin/**'],
+              message: 'Public code must not import from src/admin.',
+            },
+          ],
           paths: [
-            { name: 'lucide-react', importNames: ['default', 'icons'], message: 'Import icons by name.' },
+            {
+              name: 'lucide-react',
+              importNames: ['default', 'icons'],
+              message: 'Import icons by name.',
+            },
           ],
         },
       ],

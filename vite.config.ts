@@ -8,7 +8,14 @@ export default defineConfig({
   plugins: [react()],
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // The manifest lets tests/budget check what each public route loads.
+    manifest: true,
+    // Separate builds (e2e, benches) can run beside `npm start` without emptying its dist/.
+    outDir: process.env.BUILD_OUT_DIR || 'dist',
+  },
   test: {
     projects: [
       {

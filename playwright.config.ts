@@ -1,0 +1,68 @@
+import { defineConfig, devices } from '@playwright/test';
+import { e2e } from './tests/e2e/servers';
+
+// Debian's chromium by default (Playwright cannot download browsers on these machines);
+// scripts/ensure-chromium.sh exports CHROMIUM_PATH when it had to use another one.
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  // A flaky test is a bug to fix, not to retry.
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME
+    ? [['list'], ['json']]
+    : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: e2e.siteUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath, args: chromiumArgs },
+      },
+    },
+  ],
+  webServer: [
+    {
+      // Started first: the site's build may read published content from it (prerendering).
+      command: `npx tsx supabase/emulator/main.ts serve --port ${e2e.supabasePort} --data-dir ${e2e.dataDir} --reset --site-url ${e2e.siteUrl}`,
+      url: `${e2e.emulatorUrl}/rest/v1/`,
+      env: { SUPABASE_ADMIN_EMAIL: e2e.adminEmail, SUPABASE_ADMIN_PASSWORD: e2e.adminPassword },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      // Builds the site against the emulator above (unless E2E_SITE_BUILT=1), then previews it.
+      command: `node scripts/e2e-site.mjs --supabase-url ${e2e.emulatorUrl} --site-port ${e2e.sitePort} --out-dir ${e2e.buildDir}`,
+      url: e2e.siteUrl,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});

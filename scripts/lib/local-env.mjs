@@ -1,0 +1,17 @@
+// The SPA's build-time env for a given Supabase URL, when that URL is the local emulator: the
+// same defaults as .env.example, shared by npm start, the e2e site and the web bench.
+
+/** The Supabase CLI's well-known local anon key (signed with the demo JWT secret). */
+export const anonKey =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+/** VITE_* variables pointing the SPA at the emulator and its local services. */
+export function localServiceUrls(supabaseUrl) {
+  return {
+    VITE_SUPABASE_URL: supabaseUrl,
+    VITE_SPONSORSHIP_WEBHOOK_URL: `${supabaseUrl}/local/webhooks/sponsorship`,
+    VITE_REGISTRATION_WEBHOOK_URL: `${supabaseUrl}/local/webhooks/registration`,
+    VITE_DEPOSIT_PAYMENT_URL: `${supabaseUrl}/local/pay/deposit`,
+    VITE_DONATE_URL: `${supabaseUrl}/local/donate`,
+  };
+}

@@ -1,0 +1,165 @@
+// The fixtures every spec uses: `import { test, expect } from './fixtures'`.
+// - page: fails the test on any console.error or uncaught page error (allow known, deliberate
+//   ones with `test.use({ allowedConsoleErrors: [/pattern/] })`).
+// - adminPage: a page signed in as the seeded administrator (signed in once per worker through the
+//   real login form; each test gets a fresh context from that storage state).
+//   Specs that sign out must sign in on their own `page`, never with adminPage's session.
+// - serviceDb: supabase-js with the service key, for arranging and cleaning up data.
+// - emulatorUrl, webhooks(name): the test emulator and the payloads its webhook receivers got.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import type { WebSocketLike } from '@supabase/realtime-js';
+import type { Database } from '../../src/data/database.types';
+import { e2e } from './servers';
+
+export { expect };
+
+/**
+ * Realtime is never used by the tests, and Node 20 has no global WebSocket, so supabase-js gets
+ * an inert socket that stays closed.
+ */
+class ClosedWebSocket implements WebSocketLike {
+  readonly CONNECTING = 0;
+  readonly OPEN = 1;
+  readonly CLOSING = 2;
+  readonly CLOSED = 3;
+  readonly readyState = 3;
+  readonly protocol = '';
+  readonly url: string;
+  onopen = null;
+  onmessage = null;
+  onclose = null;
+  onerror = null;
+  constructor(address: string | URL) {
+    this.url = String(address);
+  }
+  close() {}
+  send() {
+    throw new Error('Realtime is not available in the end-to-end fixtures');
+  }
+  addEventListener() {}
+  removeEventListener() {}
+}
+
+function createServiceDb() {
+  return createClient<Database>(e2e.emulatorUrl, e2e.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ClosedWebSocket },
+  });
+}
+
+export type ServiceDb = ReturnType<typeof createServiceDb>;
+
+type ConsoleWatch = { stop: () => string[] };
+
+/** Collects console errors and uncaught exceptions that no allowed pattern matches. */
+function watchConsole(page: Page, allowed: RegExp[]): ConsoleWatch {
+  const errors: string[] = [];
+  const record = (text: string) => {
+    if (!allowed.some((pattern) => pattern.test(text))) errors.push(text);
+  };
+  const onConsole = (message: { type(): string; text(): string; location(): { url: string } }) => {
+    if (message.type() !== 'error') return;
+    const where = message.location().url;
+    record(where ? `${message.text()} (${where})` : message.text());
+  };
+  const onPageError = (error: Error) => record(`Uncaught ${error.name}: ${error.message}`);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  return {
+    stop() {
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
+      return errors;
+    },
+  };
+}
+
+function expectNoConsoleErrors(errors: string[]) {
+  expect(errors, 'the page logged errors to the console').toEqual([]);
+}
+
+/** Signs in through the real login form and waits for the dashboard. */
+export async function signInAsAdmin(
+  page: Page,
+  email = e2e.adminEmail,
+  password = e2e.adminPassword,
+) {
+  await page.goto('/admin/login');
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL('**/admin/dashboard');
+}
+
+export type Webhooks = <Payload = Record<string, unknown>>(name: string) => Promise<Payload[]>;
+
+type TestFixtures = {
+  allowedConsoleErrors: RegExp[];
+  adminPage: Page;
+  serviceDb: ServiceDb;
+  emulatorUrl: string;
+  webhooks: Webhooks;
+};
+
+type WorkerFixtures = {
+  adminStorageState: string;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+
+  page: async ({ page, allowedConsoleErrors }, use) => {
+    const watch = watchConsole(page, allowedConsoleErrors);
+    await use(page);
+    expectNoConsoleErrors(watch.stop());
+  },
+
+  adminStorageState: [
+    async ({ browser }, use, workerInfo) => {
+      const dir = path.join(workerInfo.project.outputDir, '.auth');
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `admin-${workerInfo.parallelIndex}.json`);
+      const context = await browser.newContext({ baseURL: e2e.siteUrl });
+      const page = await context.newPage();
+      const watch = watchConsole(page, []);
+      await signInAsAdmin(page);
+      expectNoConsoleErrors(watch.stop());
+      await context.storageState({ path: file });
+      await context.close();
+      await use(file);
+    },
+    { scope: 'worker' },
+  ],
+
+  adminPage: async ({ browser, adminStorageState, allowedConsoleErrors }, use, testInfo) => {
+    const context = await browser.newContext({
+      ...testInfo.project.use,
+      baseURL: e2e.siteUrl,
+      storageState: adminStorageState,
+    });
+    const page = await context.newPage();
+    const watch = watchConsole(page, allowedConsoleErrors);
+    await use(page);
+    await context.close();
+    expectNoConsoleErrors(watch.stop());
+  },
+
+  serviceDb: async ({}, use) => {
+    await use(createServiceDb());
+  },
+
+  emulatorUrl: async ({}, use) => {
+    await use(e2e.emulatorUrl);
+  },
+
+  webhooks: async ({}, use) => {
+    await use(async <Payload = Record<string, unknown>>(name: string) => {
+      const response = await fetch(`${e2e.emulatorUrl}/local/webhooks/${encodeURIComponent(name)}`);
+      if (!response.ok) throw new Error(`GET /local/webhooks/${name} answered ${response.status}`);
+      return (await response.json()) as Payload[];
+    });
+  },
+});
