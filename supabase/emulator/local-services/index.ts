@@ -1,8 +1,92 @@
-import type { ApiHandler } from '../types';
+// Local services mounted on the emulator under /local: the webhook receivers and the test-mode
+// payment and giving pages. Real URLs replace them through the site's env.
+import type { ApiHandler, ApiRequest, ApiResponse, EmulatorConfig } from '../types';
+import { depositPage, donatePage } from './pages';
+import { clearPayloads, failNext, receivePayload, receivedPayloads, webhookName } from './webhooks';
 
-/** Local stand-ins for the webhooks and payment pages (/local). Being built. */
-export const handleLocalServices: ApiHandler = async () => ({
-  status: 404,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ ok: false, error: 'Not found' }),
+const PREFIX = '/local';
+
+const json = (status: number, body: unknown): ApiResponse => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  body: JSON.stringify(body),
 });
+
+const html = (method: string, body: string): ApiResponse => ({
+  status: 200,
+  headers: {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+    'x-content-type-options': 'nosniff',
+  },
+  body: method === 'HEAD' ? null : body,
+});
+
+function localPath(req: ApiRequest): string {
+  const pathname = req.url.pathname;
+  const path = pathname.startsWith(`${PREFIX}/`) ? pathname.slice(PREFIX.length) : req.path;
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+function readJson(req: ApiRequest): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(req.body.toString('utf8')) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+async function webhook(
+  req: ApiRequest,
+  config: EmulatorConfig,
+  segments: string[],
+): Promise<ApiResponse> {
+  const name = webhookName(segments[0] ?? '');
+  if (!name) return json(404, { ok: false, error: 'Unknown webhook' });
+
+  if (segments.length === 2 && segments[1] === 'fail-next' && req.method === 'POST') {
+    const body = readJson(req);
+    const status =
+      body.ok && typeof body.value === 'object' && body.value !== null && 'status' in body.value
+        ? body.value.status
+        : 500;
+    if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599) {
+      return json(400, { ok: false, error: 'status must be an HTTP error status (400-599)' });
+    }
+    await failNext(config, name, status);
+    return json(200, { ok: true });
+  }
+  if (segments.length !== 1) return json(404, { ok: false, error: 'Not found' });
+
+  if (req.method === 'GET' || req.method === 'HEAD')
+    return json(200, await receivedPayloads(config, name));
+  if (req.method === 'DELETE') {
+    await clearPayloads(config, name);
+    return json(200, { ok: true });
+  }
+  if (req.method !== 'POST') return json(405, { ok: false, error: 'Method not allowed' });
+
+  const body = readJson(req);
+  if (!body.ok || typeof body.value !== 'object' || body.value === null) {
+    return json(400, { ok: false, error: 'The body must be a JSON object' });
+  }
+  const result = await receivePayload(config, name, body.value);
+  return result.status === 200
+    ? json(200, { ok: true })
+    : json(result.status, { ok: false, error: 'Simulated failure (test mode)' });
+}
+
+export const handleLocalServices: ApiHandler = async (req, { config }) => {
+  const path = localPath(req);
+  if (req.method === 'OPTIONS') return { status: 204, headers: {} };
+
+  const segments = path.split('/').filter(Boolean);
+  if (segments[0] === 'webhooks') return webhook(req, config, segments.slice(1));
+
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    if (path === '/pay/deposit') return html(req.method, depositPage(config.siteUrl));
+    if (path === '/donate') return html(req.method, donatePage(config.siteUrl));
+  }
+  return json(404, { ok: false, error: 'Not found' });
+};

@@ -1,0 +1,70 @@
+// Test-mode stand-ins for the two external pages the site links to: the card-payment page for
+// the £250 deposit and the charity's giving page. No card details are asked for or kept.
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+function page(title: string, content: string): string {
+  return `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} – 2026 Europe Rally</title>
+<link rel="icon" href="data:,">
+<style>
+  body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #f1f5f9; color: #0f172a; line-height: 1.5; }
+  main { max-width: 32rem; margin: 3rem auto; padding: 2rem; background: #fff; border-radius: 0.75rem; box-shadow: 0 1px 3px rgb(15 23 42 / 0.15); }
+  h1 { font-size: 1.5rem; margin: 0 0 0.5rem; }
+  .notice { background: #fef3c7; color: #78350f; border-radius: 0.5rem; padding: 0.75rem 1rem; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: 0.5rem 1rem; margin: 1.5rem 0; }
+  dt { font-weight: 600; }
+  dd { margin: 0; }
+  .amount { font-size: 1.25rem; font-weight: 700; }
+  .actions { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; margin-top: 1.5rem; }
+  .button { display: inline-block; background: #b91c1c; color: #fff; font-weight: 600; padding: 0.75rem 1.25rem; border-radius: 0.5rem; text-decoration: none; }
+  .button:hover { background: #991b1b; }
+  a { color: #1d4ed8; }
+  a:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+</style>
+</head>
+<body>
+<main>
+${content}
+</main>
+</body>
+</html>
+`;
+}
+
+export function depositPage(siteUrl: string): string {
+  const site = siteUrl.replace(/\/+$/, '');
+  return page(
+    'Test-mode deposit payment',
+    `<h1>Test-mode deposit payment</h1>
+<p class="notice" role="note">This page stands in for the card-payment provider while the site runs locally. No card is charged and no money moves.</p>
+<dl>
+  <dt>For</dt><dd>2026 Europe Rally – deposit to secure your place</dd>
+  <dt>Amount</dt><dd class="amount">£250</dd>
+  <dt>Terms</dt><dd>The deposit is non-refundable.</dd>
+</dl>
+<div class="actions">
+  <a class="button" href="${escapeHtml(`${site}/payment-success`)}">Pay £250 deposit (test mode)</a>
+  <a href="${escapeHtml(`${site}/sign-up`)}">Cancel and return to registration</a>
+</div>`,
+  );
+}
+
+export function donatePage(siteUrl: string): string {
+  const site = siteUrl.replace(/\/+$/, '');
+  return page(
+    'Test-mode giving page',
+    `<h1>Test-mode giving page</h1>
+<p class="notice" role="note">This page stands in for the charity's external giving page while the site runs locally. No payment is taken.</p>
+<p>On the live site, this link opens the charity's own donation page, where gifts support research into rare genetic conditions and the lifelong-care village for disabled children and their families.</p>
+<div class="actions">
+  <a class="button" href="${escapeHtml(`${site}/about`)}">Return to the charity page</a>
+</div>`,
+  );
+}
