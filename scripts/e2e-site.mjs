@@ -1,7 +1,7 @@
 // The site for the end-to-end tests: a production build pointed at the test emulator, served by
 // `vite preview`. Started by playwright.config.ts; E2E_SITE_BUILT=1 skips the build when
-// scripts/test.sh has already made it (the bundle-budget test reads the same build).
-//   node scripts/e2e-site.mjs --supabase-url http://127.0.0.1:54329 --site-port 4179 --out-dir dist/e2e-4179
+// scripts/test.sh has already made it with --build-only (the bundle-budget test reads that build).
+//   node scripts/e2e-site.mjs [--build-only] --supabase-url http://127.0.0.1:54329 --site-port 4179 --out-dir dist/e2e-4179
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -12,6 +12,7 @@ const { values } = parseArgs({
     'supabase-url': { type: 'string', default: 'http://127.0.0.1:54329' },
     'site-port': { type: 'string', default: '4179' },
     'out-dir': { type: 'string', default: 'dist/e2e-4179' },
+    'build-only': { type: 'boolean', default: false },
   },
 });
 const supabaseUrl = values['supabase-url'];
@@ -38,6 +39,7 @@ if (process.env.E2E_SITE_BUILT === '1' && existsSync(`${outDir}/index.html`)) {
     process.exit(1);
   }
 }
+if (values['build-only']) process.exit(0);
 
 const preview = spawn(
   process.execPath,

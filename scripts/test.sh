@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# `npm test`: everything, in order, stopping at the first failing section.
+#   dependencies · Chromium · typecheck · lint · format · unit + emulator contract (vitest)
+#   · contract on PostgreSQL 15 · end-to-end (Playwright, builds the site) · bundle budget
+# The last line is the count of tests run: "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+reports=.tmp/test-reports
+rm -rf "$reports" && mkdir -p "$reports"
+started=$SECONDS
+current=""
+
+section() {
+  current="$1"
+  section_started=$SECONDS
+  printf '\n\033[1m=== %s ===\033[0m\n' "$1"
+}
+passed() { printf '\033[32m--- %s: ok (%ss)\033[0m\n' "$current" "$((SECONDS - section_started))"; }
+
+# Counts from the JSON/TAP reports of the runners that got as far as writing one.
+summary() {
+  node - "$reports" <<'JS'
+const fs = require('node:fs');
+const dir = process.argv[2];
+const read = (name) => {
+  try { return fs.readFileSync(`${dir}/${name}`, 'utf8'); } catch { return null; }
+};
+let pass = 0, fail = 0;
+const vitest = read('vitest.json');
+if (vitest) {
+  const r = JSON.parse(vitest);
+  pass += r.numPassedTests; fail += r.numFailedTests;
+}
+const playwright = read('playwright.json');
+if (playwright) {
+  const s = JSON.parse(playwright).stats;
+  pass += s.expected; fail += s.unexpected + s.flaky;
+}
+const budget = read('budget.tap');
+if (budget) {
+  pass += Number(/^# pass (\d+)/m.exec(budget)?.[1] ?? 0);
+  fail += Number(/^# fail (\d+)/m.exec(budget)?.[1] ?? 0);
+}
+console.log(`${pass} passed, ${fail} failed`);
+JS
+}
+
+finish() {
+  local status=$?
+  local elapsed=$((SECONDS - started))
+  if [ "$status" -ne 0 ]; then
+    printf '\n\033[31mFAILED in "%s" after %dm%02ds\033[0m\n' "$current" $((elapsed / 60)) $((elapsed % 60))
+  else
+    printf '\n\033[32mAll sections passed in %dm%02ds\033[0m\n' $((elapsed / 60)) $((elapsed % 60))
+  fi
+  summary || echo "0 passed, 1 failed"
+  exit "$status"
+}
+trap finish EXIT
+trap 'exit 130' INT TERM
+
+run() { "$@" || exit $?; }
+
+section "dependencies"
+if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] ||
+  [ package-lock.json -nt node_modules/.package-lock.json ] || [ package.json -nt node_modules/.package-lock.json ]; then
+  run npm ci --no-audit --no-fund
+else
+  echo "node_modules is up to date with package-lock.json"
+fi
+passed
+
+section "chromium"
+CHROMIUM_PATH="$(bash scripts/ensure-chromium.sh)" || exit 1
+export CHROMIUM_PATH
+passed
+
+section "typecheck (tsc)"
+run npx tsc -p tsconfig.json --noEmit
+passed
+
+section "lint (eslint)"
+run npx eslint . --max-warnings 0
+passed
+
+section "format (prettier)"
+run npx prettier --check . --log-level warn
+passed
+
+section "unit, component and emulator contract tests (vitest)"
+run npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
+passed
+
+section "emulator contract tests on PostgreSQL 15"
+if [ -f scripts/test-postgres.sh ]; then
+  run bash scripts/test-postgres.sh
+else
+  echo "skipped: scripts/test-postgres.sh is not there yet"
+fi
+passed
+
+section "end-to-end tests (playwright; builds the site against the test emulator)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" run npx playwright test
+passed
+
+section "bundle budget (the build the end-to-end tests used)"
+# The test defaults to the e2e build directory (tests/e2e/servers.ts).
+run npx tsx --test --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=tap --test-reporter-destination="$reports/budget.tap" tests/budget/*.test.ts
+passed

@@ -1,0 +1,124 @@
+// The public site's byte budget and what it must never load, read from a production build's Vite
+// manifest. scripts/test.sh runs it on the build the end-to-end tests used; on its own:
+//   npm run build && BUILD_OUT_DIR=dist npx tsx --test tests/budget/*.test.ts
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { e2e } from '../e2e/servers';
+
+const KB = 1000;
+const budget = { entryJs: 90 * KB, entryCss: 15 * KB };
+
+/**
+ * Strings that survive minification and appear only in the code we keep out of public pages
+ * (the last test proves each still occurs in its library).
+ */
+const forbidden = [
+  { what: 'supabase-js auth', marker: 'grant_type=password', library: '@supabase/auth-js' },
+  { what: 'supabase-js realtime', marker: 'phx_join', library: '@supabase/realtime-js' },
+  { what: 'supabase-js storage', marker: 'StorageApiError', library: '@supabase/storage-js' },
+  { what: 'the Quill editor', marker: 'ql-editor', library: 'quill' },
+] as const;
+
+type Chunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+
+const outDir = process.env.BUILD_OUT_DIR || e2e.buildDir;
+const manifestPath = path.join(outDir, '.vite', 'manifest.json');
+
+function readManifest(): Record<string, Chunk> {
+  assert.ok(
+    existsSync(manifestPath),
+    `${manifestPath} is missing: build first (BUILD_OUT_DIR=${outDir} npm run build)`,
+  );
+  return JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+}
+
+const isAdmin = (chunk: Chunk) => chunk.src?.startsWith('src/admin/') ?? false;
+
+/** Manifest keys reachable from `start`, following static imports and, if asked, lazy ones. */
+function reachable(manifest: Record<string, Chunk>, start: string, lazy: boolean): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    chunk.imports?.forEach(visit);
+    if (lazy)
+      chunk.dynamicImports
+        ?.filter((next) => !isAdmin(manifest[next] ?? { file: '' }))
+        .forEach(visit);
+  };
+  visit(start);
+  return seen;
+}
+
+const gzipBytes = (file: string) => gzipSync(readFileSync(path.join(outDir, file))).length;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+describe(`the public bundle in ${outDir}`, () => {
+  const manifest = readManifest();
+  const entryKey = Object.keys(manifest).find(
+    (key) => manifest[key]?.isEntry && key.endsWith('index.html'),
+  );
+
+  test('has the public entry (index.html) in its manifest', () => {
+    assert.ok(entryKey, `no entry for index.html in ${manifestPath}`);
+  });
+
+  test(`loads at most ${kb(budget.entryJs)} of JavaScript (gzip) up front`, () => {
+    const files = [...reachable(manifest, entryKey ?? '', false)].map(
+      (key) => manifest[key]?.file ?? '',
+    );
+    const total = files
+      .filter((file) => file.endsWith('.js'))
+      .reduce((sum, file) => sum + gzipBytes(file), 0);
+    assert.ok(total > 0, 'found no entry JavaScript');
+    assert.ok(
+      total <= budget.entryJs,
+      `entry JavaScript is ${kb(total)} gzip (${files.join(', ')})`,
+    );
+  });
+
+  test(`loads at most ${kb(budget.entryCss)} of CSS (gzip) up front`, () => {
+    const css = new Set(
+      [...reachable(manifest, entryKey ?? '', false)].flatMap((key) => manifest[key]?.css ?? []),
+    );
+    const total = [...css].reduce((sum, file) => sum + gzipBytes(file), 0);
+    assert.ok(total <= budget.entryCss, `entry CSS is ${kb(total)} gzip (${[...css].join(', ')})`);
+  });
+
+  test('keeps supabase-js auth, realtime and storage and the editor out of every public route', () => {
+    const publicFiles = [...reachable(manifest, entryKey ?? '', true)]
+      .map((key) => manifest[key]?.file ?? '')
+      .filter((file) => file.endsWith('.js'));
+    const found = publicFiles.flatMap((file) => {
+      const code = readFileSync(path.join(outDir, file), 'utf8');
+      return forbidden
+        .filter(({ marker }) => code.includes(marker))
+        .map(({ what }) => `${what} in ${file}`);
+    });
+    assert.deepEqual(found, []);
+  });
+
+  test('still recognises each kept-out library by its marker', () => {
+    for (const { library, marker } of forbidden) {
+      const dir = path.join('node_modules', library, 'dist');
+      const sources = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+        /\.m?js$/.test(file),
+      );
+      const found = sources.some((file) =>
+        readFileSync(path.join(dir, file), 'utf8').includes(marker),
+      );
+      assert.ok(found, `"${marker}" no longer occurs in ${library}: choose a new marker`);
+    }
+  });
+});
