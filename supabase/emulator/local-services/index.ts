@@ -1,6 +1,6 @@
 // Local services mounted on the emulator under /local: the webhook receivers and the test-mode
 // payment and giving pages. Real URLs replace them through the site's env.
-import type { ApiHandler, ApiRequest, ApiResponse, EmulatorConfig } from '../types';
+import type { ApiContext, ApiHandler, ApiRequest, ApiResponse } from '../types';
 import { depositPage, donatePage } from './pages';
 import { clearPayloads, failNext, receivePayload, receivedPayloads, webhookName } from './webhooks';
 
@@ -37,11 +37,7 @@ function readJson(req: ApiRequest): { ok: true; value: unknown } | { ok: false }
   }
 }
 
-async function webhook(
-  req: ApiRequest,
-  config: EmulatorConfig,
-  segments: string[],
-): Promise<ApiResponse> {
+async function webhook(req: ApiRequest, ctx: ApiContext, segments: string[]): Promise<ApiResponse> {
   const name = webhookName(segments[0] ?? '');
   if (!name) return json(404, { ok: false, error: 'Unknown webhook' });
 
@@ -54,15 +50,15 @@ async function webhook(
     if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599) {
       return json(400, { ok: false, error: 'status must be an HTTP error status (400-599)' });
     }
-    await failNext(config, name, status);
+    await failNext(ctx, name, status);
     return json(200, { ok: true });
   }
   if (segments.length !== 1) return json(404, { ok: false, error: 'Not found' });
 
   if (req.method === 'GET' || req.method === 'HEAD')
-    return json(200, await receivedPayloads(config, name));
+    return json(200, await receivedPayloads(ctx, name));
   if (req.method === 'DELETE') {
-    await clearPayloads(config, name);
+    await clearPayloads(ctx, name);
     return json(200, { ok: true });
   }
   if (req.method !== 'POST') return json(405, { ok: false, error: 'Method not allowed' });
@@ -71,18 +67,19 @@ async function webhook(
   if (!body.ok || typeof body.value !== 'object' || body.value === null) {
     return json(400, { ok: false, error: 'The body must be a JSON object' });
   }
-  const result = await receivePayload(config, name, body.value);
+  const result = await receivePayload(ctx, name, body.value);
   return result.status === 200
     ? json(200, { ok: true })
     : json(result.status, { ok: false, error: 'Simulated failure (test mode)' });
 }
 
-export const handleLocalServices: ApiHandler = async (req, { config }) => {
+export const handleLocalServices: ApiHandler = async (req, ctx) => {
+  const { config } = ctx;
   const path = localPath(req);
   if (req.method === 'OPTIONS') return { status: 204, headers: {} };
 
   const segments = path.split('/').filter(Boolean);
-  if (segments[0] === 'webhooks') return webhook(req, config, segments.slice(1));
+  if (segments[0] === 'webhooks') return webhook(req, ctx, segments.slice(1));
 
   if (req.method === 'GET' || req.method === 'HEAD') {
     if (path === '/pay/deposit') return html(req.method, depositPage(config.siteUrl));

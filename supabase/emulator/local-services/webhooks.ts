@@ -3,7 +3,7 @@
 // the emulator has a data folder, appended to <dataDir>/webhooks/<name>.jsonl for people.
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { EmulatorConfig } from '../types';
+import type { ApiContext, Db, EmulatorConfig } from '../types';
 
 export const WEBHOOK_NAMES = ['sponsorship', 'registration'] as const;
 export type WebhookName = (typeof WEBHOOK_NAMES)[number];
@@ -19,18 +19,18 @@ interface WebhookInbox {
   loaded: boolean;
 }
 
-// One set of inboxes per running emulator (each has its own config object).
-const inboxesByEmulator = new WeakMap<EmulatorConfig, Map<WebhookName, WebhookInbox>>();
+// One set of inboxes per running emulator, keyed by its database (config objects may be copied).
+const inboxesByEmulator = new WeakMap<Db, Map<WebhookName, WebhookInbox>>();
 
 function journalFile(config: EmulatorConfig, name: WebhookName): string | null {
   return config.dataDir ? path.resolve(config.dataDir, 'webhooks', `${name}.jsonl`) : null;
 }
 
-async function inbox(config: EmulatorConfig, name: WebhookName): Promise<WebhookInbox> {
-  let inboxes = inboxesByEmulator.get(config);
+async function inbox({ db, config }: ApiContext, name: WebhookName): Promise<WebhookInbox> {
+  let inboxes = inboxesByEmulator.get(db);
   if (!inboxes) {
     inboxes = new Map();
-    inboxesByEmulator.set(config, inboxes);
+    inboxesByEmulator.set(db, inboxes);
   }
   let box = inboxes.get(name);
   if (!box) {
@@ -59,18 +59,18 @@ async function inbox(config: EmulatorConfig, name: WebhookName): Promise<Webhook
 export type ReceiveResult = { status: 200 } | { status: number; simulatedFailure: true };
 
 export async function receivePayload(
-  config: EmulatorConfig,
+  ctx: ApiContext,
   name: WebhookName,
   payload: unknown,
 ): Promise<ReceiveResult> {
-  const box = await inbox(config, name);
+  const box = await inbox(ctx, name);
   if (box.failNext !== null) {
     const status = box.failNext;
     box.failNext = null;
     return { status, simulatedFailure: true };
   }
   box.payloads.push(payload);
-  const file = journalFile(config, name);
+  const file = journalFile(ctx.config, name);
   if (file) {
     await mkdir(path.dirname(file), { recursive: true });
     await appendFile(
@@ -81,24 +81,17 @@ export async function receivePayload(
   return { status: 200 };
 }
 
-export async function receivedPayloads(
-  config: EmulatorConfig,
-  name: WebhookName,
-): Promise<unknown[]> {
-  return [...(await inbox(config, name)).payloads];
+export async function receivedPayloads(ctx: ApiContext, name: WebhookName): Promise<unknown[]> {
+  return [...(await inbox(ctx, name)).payloads];
 }
 
-export async function failNext(
-  config: EmulatorConfig,
-  name: WebhookName,
-  status: number,
-): Promise<void> {
-  (await inbox(config, name)).failNext = status;
+export async function failNext(ctx: ApiContext, name: WebhookName, status: number): Promise<void> {
+  (await inbox(ctx, name)).failNext = status;
 }
 
 /** Empties the in-memory list (tests); the journal on disk is kept as a record. */
-export async function clearPayloads(config: EmulatorConfig, name: WebhookName): Promise<void> {
-  const box = await inbox(config, name);
+export async function clearPayloads(ctx: ApiContext, name: WebhookName): Promise<void> {
+  const box = await inbox(ctx, name);
   box.payloads = [];
   box.failNext = null;
 }

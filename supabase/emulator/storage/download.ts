@@ -55,7 +55,7 @@ export async function downloadObject(
   }
   const row = await findObject(ctx, options.publicOnly ? null : claims, bucketId, name);
   if (!row || !row.version) notFound();
-  const bytes = await readObjectFile(ctx.config, bucketId, name, row.version);
+  const bytes = await readObjectFile(ctx, bucketId, name, row.version);
   if (!bytes) notFound();
 
   const metadata = row.metadata;

@@ -5,18 +5,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { EmulatorConfig } from '../types';
+import type { ApiContext, Db } from '../types';
 import { assertSafeObjectName, isSafeBucketId } from './object-name';
 
-const temporaryRoots = new Map<EmulatorConfig, string>();
+// Keyed by database: the core may hand out more than one config object for one emulator.
+const temporaryRoots = new Map<Db, string>();
 
 /** In-memory databases keep their bytes in a temporary folder removed when the process exits. */
-export function storageRoot(config: EmulatorConfig): string {
+export function storageRoot({ config, db }: ApiContext): string {
   if (config.dataDir) return path.resolve(config.dataDir, 'storage');
-  let root = temporaryRoots.get(config);
+  let root = temporaryRoots.get(db);
   if (!root) {
     root = mkdtempSync(path.join(tmpdir(), 'supabase-emulator-storage-'));
-    temporaryRoots.set(config, root);
+    temporaryRoots.set(db, root);
     if (temporaryRoots.size === 1) process.once('exit', removeTemporaryRoots);
   }
   return root;
@@ -27,43 +28,38 @@ function removeTemporaryRoots() {
   temporaryRoots.clear();
 }
 
-/** Forgets (and deletes) the temporary folder of an emulator that has stopped. */
-export function releaseStorageRoot(config: EmulatorConfig): void {
-  const root = temporaryRoots.get(config);
+/** Forgets (and deletes) the temporary folder of an in-memory emulator that has stopped. */
+export function releaseStorageRoot(db: Db): void {
+  const root = temporaryRoots.get(db);
   if (!root) return;
   rmSync(root, { recursive: true, force: true });
-  temporaryRoots.delete(config);
+  temporaryRoots.delete(db);
 }
 
-function objectFolder(config: EmulatorConfig, bucketId: string, name: string): string {
+function objectFolder(ctx: ApiContext, bucketId: string, name: string): string {
   // Names are checked on the way in; this second check keeps the disk safe whatever the caller.
   assertSafeObjectName(name);
   if (!isSafeBucketId(bucketId)) throw new Error(`Unsafe bucket id ${bucketId}`);
-  const root = path.join(storageRoot(config), bucketId);
+  const root = path.join(storageRoot(ctx), bucketId);
   const folder = path.resolve(root, name);
   if (!folder.startsWith(root + path.sep))
     throw new Error(`Object name escapes its bucket: ${name}`);
   return folder;
 }
 
-function versionFile(
-  config: EmulatorConfig,
-  bucketId: string,
-  name: string,
-  version: string,
-): string {
+function versionFile(ctx: ApiContext, bucketId: string, name: string, version: string): string {
   if (!/^[\w-]+$/.test(version)) throw new Error(`Unsafe object version ${version}`);
-  return path.join(objectFolder(config, bucketId, name), version);
+  return path.join(objectFolder(ctx, bucketId, name), version);
 }
 
 export async function writeObjectFile(
-  config: EmulatorConfig,
+  ctx: ApiContext,
   bucketId: string,
   name: string,
   version: string,
   bytes: Uint8Array,
 ): Promise<void> {
-  const file = versionFile(config, bucketId, name, version);
+  const file = versionFile(ctx, bucketId, name, version);
   await mkdir(path.dirname(file), { recursive: true });
   const partial = `${file}.partial`;
   await writeFile(partial, bytes);
@@ -71,41 +67,41 @@ export async function writeObjectFile(
 }
 
 export async function readObjectFile(
-  config: EmulatorConfig,
+  ctx: ApiContext,
   bucketId: string,
   name: string,
   version: string,
 ): Promise<Buffer | null> {
   try {
-    return await readFile(versionFile(config, bucketId, name, version));
+    return await readFile(versionFile(ctx, bucketId, name, version));
   } catch {
     return null;
   }
 }
 
 export async function objectFileExists(
-  config: EmulatorConfig,
+  ctx: ApiContext,
   bucketId: string,
   name: string,
   version: string,
 ): Promise<boolean> {
   try {
-    return (await stat(versionFile(config, bucketId, name, version))).isFile();
+    return (await stat(versionFile(ctx, bucketId, name, version))).isFile();
   } catch {
     return false;
   }
 }
 
 export async function removeObjectFile(
-  config: EmulatorConfig,
+  ctx: ApiContext,
   bucketId: string,
   name: string,
   version: string,
 ): Promise<void> {
-  await rm(versionFile(config, bucketId, name, version), { force: true });
+  await rm(versionFile(ctx, bucketId, name, version), { force: true });
   // Tidy the now-empty folders up to the bucket; a folder still in use refuses rmdir.
-  const bucketRoot = path.join(storageRoot(config), bucketId);
-  let folder = objectFolder(config, bucketId, name);
+  const bucketRoot = path.join(storageRoot(ctx), bucketId);
+  let folder = objectFolder(ctx, bucketId, name);
   while (folder.startsWith(bucketRoot + path.sep)) {
     try {
       await rmdir(folder);

@@ -21,7 +21,7 @@ async function deleteRows(ctx: ApiContext, claims: JwtClaims, bucketId: string, 
   }
   for (const row of deleted) {
     if (row.version)
-      await removeObjectFile(ctx.config, bucketId, row.name, row.version).catch(() => undefined);
+      await removeObjectFile(ctx, bucketId, row.name, row.version).catch(() => undefined);
   }
   return deleted;
 }

@@ -188,17 +188,15 @@ export async function uploadObject(
         userMetadata: file.userMetadata,
         replace,
       });
-      await writeObjectFile(ctx.config, bucketId, name, version, file.bytes);
+      await writeObjectFile(ctx, bucketId, name, version, file.bytes);
       return row;
     });
   } catch (err) {
-    await removeObjectFile(ctx.config, bucketId, name, version).catch(() => undefined);
+    await removeObjectFile(ctx, bucketId, name, version).catch(() => undefined);
     throw fromDatabaseError(err) ?? err;
   }
   if (written.previousVersion && written.previousVersion !== version) {
-    await removeObjectFile(ctx.config, bucketId, name, written.previousVersion).catch(
-      () => undefined,
-    );
+    await removeObjectFile(ctx, bucketId, name, written.previousVersion).catch(() => undefined);
   }
   return json(200, { Key: `${bucketId}/${name}`, Id: written.id });
 }
