@@ -1,0 +1,179 @@
+// `npm start` and `npm run dev`: the local Supabase stand-in, then the site once it is ready.
+//   npm start       production build served by `vite preview`
+//   npm run dev     Vite dev server with hot reload
+// Ports and folders come from the environment or .env (SUPABASE_PORT, SUPABASE_HOST,
+// SUPABASE_DATA_DIR, PORT, SITE_URL); Ctrl-C stops both servers.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import readline from 'node:readline';
+import { anonKey, localServiceUrls } from './lib/local-env.mjs';
+
+const dev = process.argv.includes('--dev');
+// Variables already in the environment win over .env, as with Vite.
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+const env = (name, fallback) => process.env[name]?.trim() || fallback;
+const supabaseHost = env('SUPABASE_HOST', '127.0.0.1');
+const supabasePort = Number(env('SUPABASE_PORT', '54321'));
+const dataDir = env('SUPABASE_DATA_DIR', '.data');
+const sitePort = Number(env('PORT', '5173'));
+const siteUrl = env('SITE_URL', `http://localhost:${sitePort}`);
+const supabaseUrl = `http://${supabaseHost}:${supabasePort}`;
+const adminEmail = env('SUPABASE_ADMIN_EMAIL', 'admin@europerally.local');
+const adminPassword = env('SUPABASE_ADMIN_PASSWORD', 'rally-admin-2026');
+
+const children = new Set();
+let stopping = false;
+
+function fail(message) {
+  console.error(`\nnpm ${dev ? 'run dev' : 'start'}: ${message}`);
+  stop(1);
+}
+
+/**
+ * Starts a child in its own process group (so stopping it also stops what it started) and prefixes
+ * its output. A server must keep running; a one-shot step must end with exit code 0.
+ */
+function launch(name, command, args, { extraEnv = {}, oneShot = false } = {}) {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  children.add(child);
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      out.write(`[${name}] ${line}\n`);
+      child.emit('line', line);
+    });
+  }
+  child.on('error', (error) => fail(`could not start ${name}: ${error.message}`));
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (stopping) {
+      if (children.size === 0) process.exit(process.exitCode ?? 0);
+    } else if (!oneShot || code !== 0) {
+      fail(
+        `${name} ${oneShot ? 'failed' : 'stopped unexpectedly'} (${signal ?? `exit code ${code}`})`,
+      );
+    }
+  });
+  return child;
+}
+
+const finished = (child) =>
+  new Promise((resolve) => child.on('exit', (code) => code === 0 && resolve()));
+
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  process.exitCode = code;
+  if (children.size === 0) process.exit(code);
+  for (const child of children) signalGroup(child, 'SIGTERM');
+  // A child that ignores SIGTERM must not keep the terminal.
+  setTimeout(() => {
+    for (const child of children) signalGroup(child, 'SIGKILL');
+    process.exit(code || 1);
+  }, 8000).unref();
+}
+
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+process.on('SIGHUP', () => stop(0));
+
+function portFree(port, host) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+function waitForLine(child, pattern) {
+  return new Promise((resolve) => {
+    const onLine = (line) => {
+      if (pattern.test(line)) {
+        child.off('line', onLine);
+        resolve();
+      }
+    };
+    child.on('line', onLine);
+  });
+}
+
+async function main() {
+  for (const [what, port, host, variable] of [
+    ['the local Supabase stand-in', supabasePort, supabaseHost, 'SUPABASE_PORT'],
+    ['the site', sitePort, '127.0.0.1', 'PORT'],
+  ]) {
+    if (!(await portFree(port, host))) {
+      return fail(
+        `port ${port} (${what}) is already in use on ${host}. Stop whatever uses it ` +
+          `(another npm start?) or choose another port, e.g. ${variable}=${port + 10} npm start`,
+      );
+    }
+  }
+
+  const siteEnv = {
+    ...Object.fromEntries(
+      Object.entries(localServiceUrls(supabaseUrl)).filter(([name]) => !process.env[name]),
+    ),
+    VITE_SUPABASE_ANON_KEY: env('VITE_SUPABASE_ANON_KEY', anonKey),
+    VITE_SITE_URL: env('VITE_SITE_URL', siteUrl),
+  };
+
+  const emulator = launch('supabase', process.execPath, [
+    'node_modules/tsx/dist/cli.mjs',
+    'supabase/emulator/main.ts',
+    'serve',
+    ...['--port', String(supabasePort), '--host', supabaseHost],
+    ...['--data-dir', dataDir, '--site-url', siteUrl],
+  ]);
+  await waitForLine(emulator, /Supabase emulator ready on/);
+
+  const vite = 'node_modules/vite/bin/vite.js';
+  const viteArgs = ['--port', String(sitePort), '--strictPort', '--host', '127.0.0.1'];
+  if (!dev) {
+    // `npm run build`, not `vite build`: the build script may do more than Vite (prerendering).
+    await finished(launch('build', 'npm', ['run', 'build'], { extraEnv: siteEnv, oneShot: true }));
+  }
+  const site = launch(
+    'site',
+    process.execPath,
+    dev ? [vite, ...viteArgs] : [vite, 'preview', ...viteArgs],
+    { extraEnv: siteEnv },
+  );
+  await waitForLine(site, /Local:/);
+
+  const siteSupabaseUrl = process.env.VITE_SUPABASE_URL || supabaseUrl;
+  console.log(
+    [
+      '',
+      `  2026 Europe Rally is running (${dev ? 'dev server with hot reload' : 'production build'})`,
+      '',
+      `  Site:              http://localhost:${sitePort}`,
+      `  Local Supabase:    ${supabaseUrl}   (data in ${dataDir}/)`,
+      `  Admin sign-in:     http://localhost:${sitePort}/admin/login`,
+      `                     ${adminEmail} / ${adminPassword}`,
+      siteSupabaseUrl === supabaseUrl
+        ? ''
+        : `  Note: the site talks to VITE_SUPABASE_URL=${siteSupabaseUrl} (from your env or .env).\n`,
+      '  Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error) => fail(error instanceof Error ? error.message : String(error)));
