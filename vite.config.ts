@@ -1,11 +1,12 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { robotsPlugin } from './scripts/vite-robots';
 
 const port = Number(process.env.PORT ?? 5173);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), robotsPlugin()],
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   build: {

@@ -24,3 +24,14 @@ test('the home page shows published sponsors from the database and hides drafts'
   await expect(shown(published.name).first()).toBeVisible();
   await expect(shown(draft.name)).toHaveCount(0);
 });
+
+test('robots.txt keeps crawlers out of the admin and points at the sitemap on the site origin', async ({
+  request,
+  baseURL,
+}) => {
+  const response = await request.get('/robots.txt');
+  expect(response.ok()).toBe(true);
+  const body = await response.text();
+  expect(body).toMatch(/^Disallow: \/admin$/m);
+  expect(body).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});
