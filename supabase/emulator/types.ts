@@ -27,6 +27,8 @@ export interface Tx {
 
 /** PGlite or a pg Pool behind one interface. */
 export interface Db extends Tx {
+  /** Runs a multi-statement script without parameters as the superuser (migrations, seed). */
+  exec(sql: string): Promise<void>;
   /** Runs fn in a transaction as the superuser (platform work: auth users, storage rows). */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**

@@ -1,0 +1,350 @@
+// GoTrue's subset that supabase-js uses here: password and refresh-token grants, the user,
+// logout with scopes, sign-up (refused while config disables it) and the public settings.
+import { signJwt, verifyJwt } from '../jwt';
+import {
+  ApiError,
+  type ApiContext,
+  type ApiHandler,
+  type ApiRequest,
+  type ApiResponse,
+  type Tx,
+} from '../types';
+import {
+  checkPassword,
+  createSession,
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  newRefreshToken,
+  upsertUser,
+  userJson,
+  type UserRow,
+} from './users';
+
+export const API_VERSION_HEADER = { 'x-supabase-api-version': '2024-01-01' };
+
+export function authError(status: number, code: string, message: string): ApiError {
+  return new ApiError(status, { code, message }, API_VERSION_HEADER);
+}
+
+const INVALID_CREDENTIALS = 'Invalid login credentials';
+
+function json(status: number, body: unknown): ApiResponse {
+  return {
+    status,
+    headers: { 'content-type': 'application/json', ...API_VERSION_HEADER },
+    body: JSON.stringify(body),
+  };
+}
+
+function parseBody(req: ApiRequest): Record<string, unknown> {
+  if (req.body.length === 0) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(req.body.toString('utf8'));
+  } catch {
+    throw authError(400, 'bad_json', 'Could not parse request body as JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw authError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
+  }
+  return value as Record<string, unknown>;
+}
+
+function stringField(body: Record<string, unknown>, name: string): string {
+  const value = body[name];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+async function issueSession(
+  tx: Tx,
+  ctx: ApiContext,
+  user: UserRow,
+  sessionId: string,
+  refreshToken: string,
+) {
+  const now = Math.floor(Date.now() / 1000);
+  const expiresAt = now + ctx.config.jwtExpirySeconds;
+  const claims = {
+    iss: `${ctx.config.publicUrl}/auth/v1`,
+    sub: user.id,
+    aud: 'authenticated',
+    exp: expiresAt,
+    iat: now,
+    email: user.email,
+    phone: user.phone ?? '',
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    role: 'authenticated',
+    aal: 'aal1',
+    amr: [{ method: 'password', timestamp: now }],
+    session_id: sessionId,
+    is_anonymous: false,
+  };
+  const fresh = (await findUserById(tx, user.id)) ?? user;
+  return {
+    access_token: signJwt(claims, ctx.config.jwtSecret),
+    token_type: 'bearer',
+    expires_in: ctx.config.jwtExpirySeconds,
+    expires_at: expiresAt,
+    refresh_token: refreshToken,
+    user: userJson(fresh),
+  };
+}
+
+async function passwordGrant(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
+  const body = parseBody(req);
+  const email = stringField(body, 'email');
+  const phone = stringField(body, 'phone');
+  const password = typeof body.password === 'string' ? body.password : '';
+  if (email && phone) {
+    throw authError(
+      400,
+      'validation_failed',
+      'Only an email address or phone number should be provided on login.',
+    );
+  }
+  if (!email && !phone) throw authError(400, 'validation_failed', 'missing email or phone');
+  if (!email) throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  // bcrypt runs outside the transaction: PGlite has one connection, and a slow compare must not
+  // hold up every other request.
+  const user = await findUserByEmail(ctx.db, email);
+  const valid = user ? await checkPassword(password, user.encrypted_password) : false;
+  if (!user || !valid) throw authError(400, 'invalid_credentials', INVALID_CREDENTIALS);
+  if (!user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed');
+  if (user.banned_until && Date.parse(user.banned_until) > Date.now()) {
+    throw authError(400, 'user_banned', 'User is banned');
+  }
+  return ctx.db.transaction(async (tx) => {
+    const { sessionId, refreshToken } = await createSession(tx, user.id);
+    return json(200, await issueSession(tx, ctx, user, sessionId, refreshToken));
+  });
+}
+
+async function refreshGrant(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
+  const token = stringField(parseBody(req), 'refresh_token');
+  if (!token) throw authError(400, 'validation_failed', 'refresh_token required');
+  return ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{
+      id: number;
+      revoked: boolean;
+      user_id: string;
+      session_id: string | null;
+    }>(
+      'select id, revoked, user_id, session_id from auth.refresh_tokens where token = $1 for update',
+      [token],
+    );
+    const row = rows[0];
+    if (!row || !row.session_id) {
+      throw authError(
+        400,
+        'refresh_token_not_found',
+        'Invalid Refresh Token: Refresh Token Not Found',
+      );
+    }
+    if (row.revoked) {
+      // Reuse of a rotated token: GoTrue treats it as theft and ends the whole session.
+      await tx.query('delete from auth.sessions where id = $1::uuid', [row.session_id]);
+      throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    }
+    const user = await findUserById(tx, row.user_id);
+    if (!user)
+      throw authError(
+        400,
+        'refresh_token_not_found',
+        'Invalid Refresh Token: Refresh Token Not Found',
+      );
+    const next = newRefreshToken();
+    await tx.query(
+      'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1',
+      [row.id],
+    );
+    await tx.query(
+      `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+       values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4::uuid)`,
+      [next, row.user_id, token, row.session_id],
+    );
+    await tx.query(
+      'update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1::uuid',
+      [row.session_id],
+    );
+    return json(200, await issueSession(tx, ctx, user, row.session_id, next));
+  });
+}
+
+/** The signed-in user behind the bearer token, with its session checked like GoTrue does. */
+async function requireUser(
+  req: ApiRequest,
+  ctx: ApiContext,
+  tx: Tx,
+): Promise<{ user: UserRow; sessionId: string | null }> {
+  if (!req.token) throw authError(401, 'no_authorization', 'This endpoint requires a Bearer token');
+  const verified = verifyJwt(req.token, ctx.config.jwtSecret);
+  if (!verified.ok) {
+    const detail =
+      verified.reason === 'expired'
+        ? 'token has invalid claims: token is expired'
+        : 'signature is invalid';
+    throw authError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
+  }
+  const { sub, session_id: sessionId } = verified.claims;
+  if (typeof sub !== 'string' || !sub)
+    throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+  if (!/^[0-9a-f-]{36}$/i.test(sub))
+    throw authError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
+  const user = await findUserById(tx, sub);
+  if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  if (typeof sessionId === 'string' && sessionId) {
+    const { rows } = await tx.query(
+      'select 1 from auth.sessions where id = $1::uuid and user_id = $2::uuid',
+      [
+        /^[0-9a-f-]{36}$/i.test(sessionId) ? sessionId : '00000000-0000-0000-0000-000000000000',
+        sub,
+      ],
+    );
+    if (rows.length === 0) {
+      throw authError(
+        403,
+        'session_not_found',
+        'Session from session_id claim in JWT does not exist',
+      );
+    }
+    return { user, sessionId };
+  }
+  return { user, sessionId: null };
+}
+
+async function getUser(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
+  return ctx.db.transaction(async (tx) =>
+    json(200, userJson((await requireUser(req, ctx, tx)).user)),
+  );
+}
+
+async function updateUser(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
+  const body = parseBody(req);
+  const newHash =
+    typeof body.password === 'string' && body.password.length >= 6
+      ? await hashPassword(body.password)
+      : null;
+  return ctx.db.transaction(async (tx) => {
+    const { user } = await requireUser(req, ctx, tx);
+    if (body.email !== undefined || body.phone !== undefined) {
+      throw authError(
+        422,
+        'validation_failed',
+        'Changing the email or phone needs a mailer, which this server lacks',
+      );
+    }
+    if (body.data !== undefined) {
+      if (typeof body.data !== 'object' || body.data === null || Array.isArray(body.data)) {
+        throw authError(400, 'validation_failed', 'data must be an object');
+      }
+      await tx.query(
+        `update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb,
+           updated_at = now() where id = $1::uuid`,
+        [user.id, JSON.stringify(body.data)],
+      );
+    }
+    if (body.password !== undefined) {
+      if (typeof body.password !== 'string' || body.password.length < 6) {
+        throw authError(422, 'weak_password', 'Password should be at least 6 characters.');
+      }
+      await tx.query(
+        'update auth.users set encrypted_password = $2, updated_at = now() where id = $1::uuid',
+        [user.id, newHash],
+      );
+    }
+    const updated = await findUserById(tx, user.id);
+    return json(200, userJson(updated ?? user));
+  });
+}
+
+async function logout(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
+  const scope = req.url.searchParams.get('scope') ?? 'global';
+  if (!['global', 'local', 'others'].includes(scope)) {
+    throw authError(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
+  }
+  await ctx.db.transaction(async (tx) => {
+    const { user, sessionId } = await requireUser(req, ctx, tx);
+    if (scope === 'global' || !sessionId) {
+      await tx.query('delete from auth.sessions where user_id = $1::uuid', [user.id]);
+    } else if (scope === 'local') {
+      await tx.query('delete from auth.sessions where id = $1::uuid', [sessionId]);
+    } else {
+      await tx.query('delete from auth.sessions where user_id = $1::uuid and id <> $2::uuid', [
+        user.id,
+        sessionId,
+      ]);
+    }
+  });
+  return { status: 204, headers: { ...API_VERSION_HEADER } };
+}
+
+async function signup(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
+  if (!ctx.config.enableSignup)
+    throw authError(422, 'signup_disabled', 'Signups not allowed for this instance');
+  const body = parseBody(req);
+  const email = stringField(body, 'email');
+  const password = typeof body.password === 'string' ? body.password : '';
+  if (!email || !/^[^@\s]+@[^@\s]+$/.test(email)) {
+    throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  }
+  if (password.length < 6)
+    throw authError(422, 'weak_password', 'Password should be at least 6 characters.');
+  const exists = await ctx.db.transaction((tx) => findUserByEmail(tx, email));
+  if (exists) throw authError(422, 'user_already_exists', 'User already registered');
+  const data = body.data;
+  const userMetadata =
+    typeof data === 'object' && data !== null && !Array.isArray(data)
+      ? (data as Record<string, unknown>)
+      : {};
+  const id = await upsertUser(ctx.db, { email, password, admin: false, userMetadata });
+  // No mailer locally: addresses are confirmed on sign-up (GoTrue's mailer_autoconfirm).
+  return ctx.db.transaction(async (tx) => {
+    const user = await findUserById(tx, id);
+    if (!user) throw new Error('the new user vanished');
+    const { sessionId, refreshToken } = await createSession(tx, id);
+    return json(200, await issueSession(tx, ctx, user, sessionId, refreshToken));
+  });
+}
+
+function settings(ctx: ApiContext): ApiResponse {
+  return json(200, {
+    external: { anonymous_users: false, email: true, phone: false },
+    disable_signup: !ctx.config.enableSignup,
+    mailer_autoconfirm: true,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  });
+}
+
+export const handleAuth: ApiHandler = async (req, ctx) => {
+  const route = `${req.method} ${req.path.replace(/\/+$/, '') || '/'}`;
+  switch (route) {
+    case 'POST /token': {
+      const grant = req.url.searchParams.get('grant_type');
+      if (grant === 'password') return passwordGrant(req, ctx);
+      if (grant === 'refresh_token') return refreshGrant(req, ctx);
+      throw authError(400, 'validation_failed', 'unsupported_grant_type');
+    }
+    case 'GET /user':
+      return getUser(req, ctx);
+    case 'PUT /user':
+      return updateUser(req, ctx);
+    case 'POST /logout':
+      return logout(req, ctx);
+    case 'POST /signup':
+      return signup(req, ctx);
+    case 'GET /settings':
+      return settings(ctx);
+    case 'GET /health':
+      return json(200, {
+        version: 'local',
+        name: 'GoTrue',
+        description: 'GoTrue subset of the local Supabase stand-in',
+      });
+    default:
+      throw authError(404, 'not_found', 'Not Found');
+  }
+};

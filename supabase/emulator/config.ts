@@ -1,0 +1,118 @@
+// The emulator's configuration, in one place: environment variables (with .env.example's local
+// defaults, so a fresh clone needs no .env), then CLI flags or programmatic overrides on top.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signJwt } from './jwt';
+import type { EmulatorConfig } from './types';
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+/** The Supabase CLI's demo keys never expire before 2032 (their `exp` claim). */
+const DEMO_KEY_EXPIRY = 1983812996;
+
+/** Everything the core needs beyond the per-API EmulatorConfig. */
+export interface ServerConfig extends EmulatorConfig {
+  /** A real Postgres instead of PGlite. */
+  dbUrl: string | null;
+  /** false = PGlite in memory (tests); dataDir then is a throw-away folder for stored bytes. */
+  persistent: boolean;
+  adminEmail: string;
+  adminPassword: string;
+}
+
+export interface ConfigOverrides {
+  port?: number;
+  host?: string;
+  dataDir?: string | null;
+  dbUrl?: string | null;
+  siteUrl?: string;
+  jwtSecret?: string;
+  enableSignup?: boolean;
+  maxBodyBytes?: number;
+  jwtExpirySeconds?: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function envValue(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/** Reads `[auth] enable_signup` from supabase/config.toml; sign-up stays off when it is absent. */
+export function readEnableSignup(
+  configToml = path.join(PROJECT_ROOT, 'supabase/config.toml'),
+): boolean {
+  let text: string;
+  try {
+    text = readFileSync(configToml, 'utf8');
+  } catch {
+    return false;
+  }
+  let section = '';
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/#.*$/, '').trim();
+    const header = /^\[([^\]]+)\]$/.exec(line);
+    if (header) {
+      section = header[1]?.trim() ?? '';
+      continue;
+    }
+    const setting = /^enable_signup\s*=\s*(true|false)$/.exec(line);
+    if (section === 'auth' && setting) return setting[1] === 'true';
+  }
+  return false;
+}
+
+export function demoKey(role: 'anon' | 'service_role', secret: string): string {
+  // Same claims and claim order as the CLI's keys, so with the demo secret these ARE those keys.
+  return signJwt({ iss: 'supabase-demo', role, exp: DEMO_KEY_EXPIRY }, secret);
+}
+
+export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.env): ServerConfig {
+  const port = overrides.port ?? Number(envValue(env, 'SUPABASE_PORT') ?? 54321);
+  const host = overrides.host ?? envValue(env, 'SUPABASE_HOST') ?? '127.0.0.1';
+  const jwtSecret = overrides.jwtSecret ?? envValue(env, 'SUPABASE_JWT_SECRET') ?? DEMO_JWT_SECRET;
+  const dataDirSetting =
+    overrides.dataDir === undefined
+      ? (envValue(env, 'SUPABASE_DATA_DIR') ?? '.data')
+      : overrides.dataDir;
+  const dbUrl =
+    overrides.dbUrl === undefined ? (envValue(env, 'SUPABASE_DB_URL') ?? null) : overrides.dbUrl;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${port}`);
+  if (jwtSecret.length < 32)
+    throw new Error('SUPABASE_JWT_SECRET must be at least 32 characters long');
+  return {
+    port,
+    host,
+    publicUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    siteUrl: (overrides.siteUrl ?? envValue(env, 'SITE_URL') ?? 'http://localhost:5173').replace(
+      /\/+$/,
+      '',
+    ),
+    jwtSecret,
+    anonKey: demoKey('anon', jwtSecret),
+    serviceRoleKey: demoKey('service_role', jwtSecret),
+    dataDir: dataDirSetting === null ? '' : path.resolve(PROJECT_ROOT, dataDirSetting),
+    persistent: dataDirSetting !== null,
+    dbUrl,
+    enableSignup: overrides.enableSignup ?? readEnableSignup(),
+    jwtExpirySeconds: overrides.jwtExpirySeconds ?? 3600,
+    // Large enough for the media bucket's 50 MiB limit plus multipart framing; Storage enforces
+    // the bucket's own limit below this.
+    maxBodyBytes: overrides.maxBodyBytes ?? 52 * 1024 * 1024,
+    adminEmail: envValue(env, 'SUPABASE_ADMIN_EMAIL') ?? 'admin@europerally.local',
+    adminPassword: envValue(env, 'SUPABASE_ADMIN_PASSWORD') ?? 'rally-admin-2026',
+  };
+}
+
+/** The port is only known after listen() when 0 was asked for. */
+export function withPort<T extends EmulatorConfig>(config: T, port: number): T {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return {
+    ...config,
+    port,
+    publicUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+  };
+}

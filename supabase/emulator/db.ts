@@ -1,0 +1,186 @@
+// The database adapter: PGlite (embedded, single connection) or a pg Pool, behind one interface.
+// Both return dates, times and timestamps as Postgres prints them (strings) and int8 as numbers,
+// so callers see the same values whichever engine runs underneath.
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import pg from 'pg';
+import type { Db, JwtClaims, QueryResult, Tx } from './types';
+
+/** The roles a verified JWT may switch to; anything else is refused before reaching SQL. */
+export const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
+
+export class RoleNotAllowedError extends Error {
+  constructor(readonly role: string) {
+    super(`role "${role}" is not allowed`);
+  }
+}
+
+const TEXT_TYPES = [1082, 1083, 1114, 1184, 1266]; // date, time, timestamp, timestamptz, timetz
+const identity = (value: string): string => value;
+
+// One statement sets the role and the claims, the way PostgREST does (set_config('role') is
+// SET LOCAL ROLE), saving round trips on every request.
+const SET_ROLE_SQL =
+  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), " +
+  "set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)";
+
+function roleParams(claims: JwtClaims): string[] {
+  if (!API_ROLES.has(claims.role)) throw new RoleNotAllowedError(claims.role);
+  return [claims.role, JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : ''];
+}
+
+interface PgliteLike {
+  query<T>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ rows: T[]; affectedRows?: number; fields: QueryResult['fields'] }>;
+}
+
+function pgliteTx(conn: PgliteLike): Tx {
+  return {
+    async query<Row>(sql: string, params?: unknown[]): Promise<QueryResult<Row>> {
+      const result = await conn.query<Row>(sql, params);
+      return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
+    },
+  };
+}
+
+export class PgliteDb implements Db {
+  private constructor(readonly pglite: PGlite) {}
+
+  /** dataDir undefined = in memory; loadDataDir restores a dump made by dumpDataDir(). */
+  static async open(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PgliteDb> {
+    const parsers: Record<number, (value: string) => unknown> = { 20: Number };
+    for (const oid of TEXT_TYPES) parsers[oid] = identity;
+    const pglite = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pgcrypto },
+      parsers,
+      relaxedDurability: true,
+    });
+    return new PgliteDb(pglite);
+  }
+
+  async query<Row = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<QueryResult<Row>> {
+    return pgliteTx(this.pglite).query<Row>(sql, params);
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.pglite.exec(sql);
+  }
+
+  // PGlite's transaction() holds its transaction mutex, and query() waits on the same mutex,
+  // so transactions on the single connection never interleave.
+  async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.pglite.transaction((tx) => fn(pgliteTx(tx)));
+  }
+
+  async asRole<T>(claims: JwtClaims, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const params = roleParams(claims);
+    return this.pglite.transaction(async (tx) => {
+      await tx.query(SET_ROLE_SQL, params);
+      return fn(pgliteTx(tx));
+    });
+  }
+
+  async dumpDataDir(): Promise<Blob> {
+    return this.pglite.dumpDataDir('gzip');
+  }
+
+  async close(): Promise<void> {
+    if (!this.pglite.closed) await this.pglite.close();
+  }
+}
+
+function pgTypes(): {
+  getTypeParser: (oid: number, format?: string) => (value: string) => unknown;
+} {
+  return {
+    getTypeParser(oid: number, format?: string) {
+      if (TEXT_TYPES.includes(oid)) return identity;
+      if (oid === 20) return Number;
+      // pg's own parsers for everything else (json, bool, int4, arrays ...).
+      return pg.types.getTypeParser(oid, format === 'binary' ? 'binary' : 'text');
+    },
+  };
+}
+
+export class PostgresDb implements Db {
+  private constructor(readonly pool: pg.Pool) {}
+
+  static async open(connectionString: string, max = 10): Promise<PostgresDb> {
+    const pool = new pg.Pool({ connectionString, max, types: pgTypes() });
+    // A failing idle client must not crash the process; the next checkout reconnects.
+    pool.on('error', () => undefined);
+    const client = await pool.connect();
+    client.release();
+    return new PostgresDb(pool);
+  }
+
+  async query<Row = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<QueryResult<Row>> {
+    const result = await this.pool.query(sql, params);
+    return toResult<Row>(result);
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.pool.query(sql);
+  }
+
+  async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      const tx: Tx = {
+        async query<Row>(sql: string, params?: unknown[]) {
+          return toResult<Row>(await client.query(sql, params));
+        },
+      };
+      const value = await fn(tx);
+      await client.query('commit');
+      return value;
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async asRole<T>(claims: JwtClaims, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const params = roleParams(claims);
+    return this.transaction(async (tx) => {
+      await tx.query(SET_ROLE_SQL, params);
+      return fn(tx);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+function toResult<Row>(result: pg.QueryResult): QueryResult<Row> {
+  return {
+    rows: result.rows as Row[],
+    affectedRows: result.rowCount ?? 0,
+    fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+  };
+}
+
+export type AnyDb = PgliteDb | PostgresDb;
+
+export async function openDb(options: {
+  dbUrl?: string | null;
+  dataDir?: string;
+  loadDataDir?: Blob;
+}): Promise<AnyDb> {
+  if (options.dbUrl) return PostgresDb.open(options.dbUrl);
+  return PgliteDb.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+}

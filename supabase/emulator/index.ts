@@ -1,0 +1,118 @@
+// Programmatic entry: start the local Supabase stand-in (tests, scripts, the CLI).
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, withPort, type ConfigOverrides, type ServerConfig } from './config';
+import { openDb, type AnyDb } from './db';
+import { migrate, type Log, type MigrateResult } from './migrate';
+import { getCatalog } from './rest/catalog';
+import { createServer } from './server';
+
+export interface StartOptions extends Omit<ConfigOverrides, 'dataDir'> {
+  /** A folder for the database and stored files; null = in memory (a temp folder for files). */
+  dataDir?: string | null;
+  /** Seed a new database (seed.sql, seed media, default administrator). Default true. */
+  seed?: boolean;
+  /** Start PGlite from a dump made by PgliteDb.dumpDataDir() instead of an empty database. */
+  loadDataDir?: Blob;
+  log?: Log;
+}
+
+export interface RunningEmulator {
+  url: string;
+  config: ServerConfig;
+  db: AnyDb;
+  migration: MigrateResult;
+  stop(): Promise<void>;
+}
+
+export function pgDataDir(dataDir: string): string {
+  return path.join(dataDir, 'pgdata');
+}
+
+function lockFile(dataDir: string): string {
+  return path.join(dataDir, 'emulator.pid');
+}
+
+/** The pid of a live emulator already serving this data folder, if any. */
+export function runningEmulatorPid(dataDir: string): number | null {
+  try {
+    const pid = Number(readFileSync(lockFile(dataDir), 'utf8'));
+    if (!Number.isInteger(pid) || pid === process.pid) return null;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
+  const { seed = true, loadDataDir, log = () => undefined, ...overrides } = options;
+  let config = loadConfig({ ...overrides, port: overrides.port ?? 0 });
+  const tempDir = config.persistent
+    ? null
+    : mkdtempSync(path.join(os.tmpdir(), 'supabase-emulator-'));
+  if (tempDir) config = { ...config, dataDir: tempDir };
+  mkdirSync(config.dataDir, { recursive: true });
+  const usesPglite = !config.dbUrl;
+  if (usesPglite && config.persistent) {
+    const other = runningEmulatorPid(config.dataDir);
+    if (other)
+      throw new Error(`Another emulator (pid ${other}) is using ${config.dataDir}; stop it first.`);
+    writeFileSync(lockFile(config.dataDir), String(process.pid));
+  }
+
+  const db = await openDb({
+    dbUrl: config.dbUrl,
+    dataDir: usesPglite && config.persistent ? pgDataDir(config.dataDir) : undefined,
+    loadDataDir,
+  });
+  let migration: MigrateResult;
+  try {
+    migration = await migrate(db, config, { seed, log });
+    await getCatalog(db);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+
+  const ctx = { db, config };
+  const server = createServer(ctx);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  // Handlers read the config through ctx, so they see the real port once it is known.
+  const ctxConfig = withPort(config, (server.address() as AddressInfo).port);
+  ctx.config = ctxConfig;
+
+  let stopped: Promise<void> | null = null;
+  return {
+    url: ctxConfig.publicUrl,
+    config: ctxConfig,
+    db,
+    migration,
+    stop() {
+      stopped ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await db.close();
+        if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+        else if (usesPglite && existsSync(lockFile(ctxConfig.dataDir)))
+          unlinkSync(lockFile(ctxConfig.dataDir));
+      })();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,256 @@
+// The HTTP front door: CORS, body limits, JWT verification and routing by prefix to each API,
+// with one error handler that renders every failure in the shape of the API that was called.
+import http from 'node:http';
+import { handleAuth } from './auth';
+import { API_ROLES } from './db';
+import { verifyJwt } from './jwt';
+import { handleLocalServices } from './local-services';
+import { handleRest } from './rest';
+import { fromPgError, isPgError } from './rest/errors';
+import { handleStorage } from './storage';
+import {
+  ApiError,
+  type ApiContext,
+  type ApiHandler,
+  type ApiRequest,
+  type ApiResponse,
+  type JwtClaims,
+} from './types';
+
+type ApiName = 'rest' | 'auth' | 'storage' | 'local';
+
+const ROUTES: { prefix: string; api: ApiName; handler: ApiHandler }[] = [
+  { prefix: '/rest/v1', api: 'rest', handler: handleRest },
+  { prefix: '/auth/v1', api: 'auth', handler: handleAuth },
+  { prefix: '/storage/v1', api: 'storage', handler: handleStorage },
+  { prefix: '/local', api: 'local', handler: handleLocalServices },
+];
+
+export const CORS_HEADERS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Content-Range, X-Supabase-Api-Version',
+};
+
+const PREFLIGHT_HEADERS: Record<string, string> = {
+  ...CORS_HEADERS,
+  'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-allow-headers':
+    'authorization, apikey, content-type, prefer, accept-profile, content-profile, x-client-info, x-supabase-api-version, x-upsert, cache-control, range',
+  'access-control-max-age': '3600',
+};
+
+/** Each API's own error body for failures raised outside (or escaping) its handler. */
+function errorFor(api: ApiName | null, status: number, code: string, message: string): ApiError {
+  switch (api) {
+    case 'rest':
+      return new ApiError(status, { code, details: null, hint: null, message });
+    case 'auth':
+      return new ApiError(status, { code, message }, { 'x-supabase-api-version': '2024-01-01' });
+    case 'storage':
+      // Storage answers client errors with HTTP 400 and the real status in the body.
+      return new ApiError(status >= 500 ? status : 400, {
+        statusCode: String(status),
+        error: code,
+        message,
+      });
+    default:
+      return new ApiError(status, { error: code, message });
+  }
+}
+
+function internalError(api: ApiName | null): ApiError {
+  if (api === 'rest') return errorFor(api, 500, 'PGRSTX00', 'Internal server error');
+  if (api === 'auth')
+    return errorFor(
+      api,
+      500,
+      'unexpected_failure',
+      'Unexpected failure, please check server logs for more information',
+    );
+  if (api === 'storage') return errorFor(api, 500, 'internal', 'Internal Server Error');
+  return errorFor(api, 500, 'internal', 'Internal Server Error');
+}
+
+/** A database error that escaped an API's own mapping is still a client error when its SQLSTATE says so. */
+function fromUnhandled(
+  api: ApiName | null,
+  err: unknown,
+  claims: JwtClaims | null,
+): ApiError | null {
+  if (!isPgError(err)) return null;
+  const mapped = fromPgError(err, !claims || claims.role === 'anon');
+  if (api === 'rest') return mapped;
+  if (mapped.status >= 500) return null;
+  return errorFor(api, mapped.status, err.code, err.message);
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) return Promise.reject(new BodyTooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function verifiedClaims(
+  token: string | null,
+  secret: string,
+): { claims: JwtClaims | null; authError: ApiRequest['authError'] } {
+  if (!token) return { claims: null, authError: null };
+  const result = verifyJwt(token, secret);
+  if (!result.ok) return { claims: null, authError: result.reason };
+  // Only the API roles may be assumed; a token naming another role is not one we issue.
+  if (!API_ROLES.has(result.claims.role)) return { claims: null, authError: 'invalid' };
+  return { claims: result.claims, authError: null };
+}
+
+function send(
+  res: http.ServerResponse,
+  response: ApiResponse,
+  extra: Record<string, string> = {},
+): void {
+  const headers: Record<string, string> = {
+    ...CORS_HEADERS,
+    ...extra,
+    ...(response.headers ?? {}),
+  };
+  const body = response.body ?? null;
+  if (body !== null) headers['content-length'] = String(Buffer.byteLength(body));
+  else if (response.status !== 204 && response.status !== 304) headers['content-length'] = '0';
+  res.writeHead(response.status, headers);
+  res.end(body ?? undefined);
+}
+
+function sendError(
+  res: http.ServerResponse,
+  err: ApiError,
+  extra: Record<string, string> = {},
+): void {
+  send(
+    res,
+    {
+      status: err.status,
+      headers: { 'content-type': 'application/json; charset=utf-8', ...err.headers },
+      body: JSON.stringify(err.body),
+    },
+    extra,
+  );
+}
+
+export function createServer(
+  ctx: ApiContext,
+  log: (line: string) => void = console.error,
+): http.Server {
+  const server = http.createServer((req, res) => {
+    void handle(req, res);
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    let api: ApiName | null = null;
+    let claims: JwtClaims | null = null;
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const method = (req.method ?? 'GET').toUpperCase();
+      if (method === 'OPTIONS') {
+        req.resume();
+        send(res, { status: 200, headers: PREFLIGHT_HEADERS });
+        return;
+      }
+      const route = ROUTES.find(
+        (r) => url.pathname === r.prefix || url.pathname.startsWith(`${r.prefix}/`),
+      );
+      if (!route) {
+        req.resume();
+        send(res, {
+          status: 404,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: JSON.stringify({ message: 'no Route matched with those values' }),
+        });
+        return;
+      }
+      api = route.api;
+      let body: Buffer;
+      try {
+        body = await readBody(req, ctx.config.maxBodyBytes);
+      } catch (err) {
+        if (!(err instanceof BodyTooLarge)) throw err;
+        const message = `Request body exceeds the limit of ${ctx.config.maxBodyBytes} bytes`;
+        const tooLarge =
+          api === 'storage'
+            ? new ApiError(413, {
+                statusCode: '413',
+                error: 'Payload too large',
+                message: 'The object exceeded the maximum allowed size',
+              })
+            : errorFor(api, 413, api === 'auth' ? 'request_too_large' : 'PGRST413', message);
+        sendError(res, tooLarge, { connection: 'close' });
+        return;
+      }
+      const headers: Record<string, string | undefined> = {};
+      for (const [name, value] of Object.entries(req.headers)) {
+        headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      const bearer = /^bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1]?.trim() ?? null;
+      const apikey = headers.apikey ?? url.searchParams.get('apikey');
+      const token = bearer ?? apikey ?? null;
+      const verified = verifiedClaims(token, ctx.config.jwtSecret);
+      claims = verified.claims;
+      if (api === 'rest' && !apikey && !bearer) {
+        // Supabase's API gateway refuses REST calls without a key before PostgREST sees them.
+        send(res, {
+          status: 401,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: JSON.stringify({
+            message: 'No API key found in request',
+            hint: 'No `apikey` request header or url param was found.',
+          }),
+        });
+        return;
+      }
+      const apiRequest: ApiRequest = {
+        method,
+        path: url.pathname.slice(route.prefix.length) || '/',
+        url,
+        headers,
+        body,
+        claims: verified.claims,
+        authError: verified.authError,
+        token,
+      };
+      send(res, await route.handler(apiRequest, ctx));
+    } catch (err) {
+      if (err instanceof ApiError) {
+        sendError(res, err);
+        return;
+      }
+      const mapped = fromUnhandled(api, err, claims);
+      if (mapped) {
+        sendError(res, mapped);
+        return;
+      }
+      log(
+        `[emulator] ${req.method} ${req.url}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      );
+      if (res.headersSent) res.destroy();
+      else sendError(res, internalError(api));
+    }
+  }
+
+  server.keepAliveTimeout = 5_000;
+  return server;
+}
