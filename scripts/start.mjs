@@ -3,11 +3,16 @@
 //   npm run dev     Vite dev server with hot reload
 // Ports and folders come from the environment or .env (SUPABASE_PORT, SUPABASE_HOST,
 // SUPABASE_DATA_DIR, PORT, SITE_URL); Ctrl-C stops both servers.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
-import readline from 'node:readline';
 import { anonKey, localServiceUrls } from './lib/local-env.mjs';
+import {
+  emulatorArgs,
+  portFree,
+  signalGroup,
+  spawnGroup,
+  viteCli,
+  waitForLine,
+} from './lib/processes.mjs';
 
 const dev = process.argv.includes('--dev');
 // Variables already in the environment win over .env, as with Vite.
@@ -31,26 +36,14 @@ function fail(message) {
   stop(1);
 }
 
-/**
- * Starts a child in its own process group (so stopping it also stops what it started) and prefixes
- * its output. A server must keep running; a one-shot step must end with exit code 0.
- */
+/** Starts a child with prefixed output. A server must keep running; a one-shot step must exit 0. */
 function launch(name, command, args, { extraEnv = {}, oneShot = false } = {}) {
-  const child = spawn(command, args, {
+  const child = spawnGroup(command, args, {
     env: { ...process.env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+    onLine: (line, stream) =>
+      (stream === 'stderr' ? process.stderr : process.stdout).write(`[${name}] ${line}\n`),
   });
   children.add(child);
-  for (const [stream, out] of [
-    [child.stdout, process.stdout],
-    [child.stderr, process.stderr],
-  ]) {
-    readline.createInterface({ input: stream }).on('line', (line) => {
-      out.write(`[${name}] ${line}\n`);
-      child.emit('line', line);
-    });
-  }
   child.on('error', (error) => fail(`could not start ${name}: ${error.message}`));
   child.on('exit', (code, signal) => {
     children.delete(child);
@@ -81,37 +74,9 @@ function stop(code = 0) {
   }, 8000).unref();
 }
 
-function signalGroup(child, signal) {
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 process.on('SIGHUP', () => stop(0));
-
-function portFree(port, host) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, host, () => server.close(() => resolve(true)));
-  });
-}
-
-function waitForLine(child, pattern) {
-  return new Promise((resolve) => {
-    const onLine = (line) => {
-      if (pattern.test(line)) {
-        child.off('line', onLine);
-        resolve();
-      }
-    };
-    child.on('line', onLine);
-  });
-}
 
 async function main() {
   for (const [what, port, host, variable] of [
@@ -134,16 +99,13 @@ async function main() {
     VITE_SITE_URL: env('VITE_SITE_URL', siteUrl),
   };
 
-  const emulator = launch('supabase', process.execPath, [
-    'node_modules/tsx/dist/cli.mjs',
-    'supabase/emulator/main.ts',
-    'serve',
-    ...['--port', String(supabasePort), '--host', supabaseHost],
-    ...['--data-dir', dataDir, '--site-url', siteUrl],
-  ]);
-  await waitForLine(emulator, /Supabase emulator ready on/);
+  const emulator = launch(
+    'supabase',
+    process.execPath,
+    emulatorArgs({ port: supabasePort, host: supabaseHost, dataDir, siteUrl }),
+  );
+  await waitForLine(emulator, /Supabase emulator ready on/, 'the local Supabase stand-in');
 
-  const vite = 'node_modules/vite/bin/vite.js';
   const viteArgs = ['--port', String(sitePort), '--strictPort', '--host', '127.0.0.1'];
   if (!dev) {
     // `npm run build`, not `vite build`: the build script may do more than Vite (prerendering).
@@ -152,10 +114,10 @@ async function main() {
   const site = launch(
     'site',
     process.execPath,
-    dev ? [vite, ...viteArgs] : [vite, 'preview', ...viteArgs],
+    dev ? [viteCli, ...viteArgs] : [viteCli, 'preview', ...viteArgs],
     { extraEnv: siteEnv },
   );
-  await waitForLine(site, /Local:/);
+  await waitForLine(site, /Local:/, 'the site');
 
   const siteSupabaseUrl = process.env.VITE_SUPABASE_URL || supabaseUrl;
   console.log(
