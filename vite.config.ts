@@ -33,6 +33,8 @@ export default defineConfig({
           name: 'emulator',
           environment: 'node',
           include: ['supabase/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+          // Builds the database each contract test file restores (once per run).
+          globalSetup: ['tests/contract/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

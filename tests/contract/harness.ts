@@ -1,0 +1,171 @@
+// Starts an in-process emulator per test file on port 0, on its own copy of the prepared
+// database (see global-setup.ts), and hands out real supabase-js clients for each kind of caller.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { WebSocketLike } from '@supabase/realtime-js';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { PostgresDb } from '../../supabase/emulator/db';
+import {
+  startEmulator,
+  type RunningEmulator,
+  type StartOptions,
+} from '../../supabase/emulator/index';
+import type { Database } from '../../src/data/database.types';
+import { TEST_ADMIN, TEST_VISITOR, withDatabase } from './test-database';
+
+export { TEST_ADMIN, TEST_VISITOR };
+
+export type Client = SupabaseClient<Database>;
+
+/** Node 20 has no WebSocket and realtime is never used here: an inert socket that stays closed. */
+class ClosedWebSocket implements WebSocketLike {
+  readonly CONNECTING = 0;
+  readonly OPEN = 1;
+  readonly CLOSING = 2;
+  readonly CLOSED = 3;
+  readonly readyState = 3;
+  readonly protocol = '';
+  readonly url: string;
+  onopen = null;
+  onmessage = null;
+  onclose = null;
+  onerror = null;
+  constructor(address: string | URL) {
+    this.url = String(address);
+  }
+  close() {}
+  send() {
+    throw new Error('Realtime is not available in the contract tests');
+  }
+  addEventListener() {}
+  removeEventListener() {}
+}
+
+export function makeClient(url: string, key: string): Client {
+  return createClient<Database>(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ClosedWebSocket },
+  });
+}
+
+export interface TestEmulator {
+  url: string;
+  emulator: RunningEmulator;
+  anonKey: string;
+  serviceKey: string;
+  /** Visitor with the anon key. */
+  anon: Client;
+  /** Service role: bypasses RLS, for arranging data. */
+  service: Client;
+  /** Signed in as an administrator. */
+  admin: Client;
+  /** Signed in, without the admin role. */
+  visitor: Client;
+  signIn(credentials: { email: string; password: string }): Promise<Client>;
+  stop(): Promise<void>;
+}
+
+export type TestEmulatorOptions = Pick<
+  StartOptions,
+  'maxBodyBytes' | 'enableSignup' | 'jwtExpirySeconds' | 'siteUrl'
+>;
+
+async function startOnCopy(
+  options: TestEmulatorOptions,
+): Promise<{ emulator: RunningEmulator; cleanup: () => Promise<void> }> {
+  const dbUrl = process.env.SUPABASE_DB_URL?.trim();
+  const template = inject('emulatorTemplate');
+  if (dbUrl && template) {
+    const name = `emulator_test_${randomBytes(6).toString('hex')}`;
+    const admin = await PostgresDb.open(dbUrl, 1);
+    await admin.exec(`create database ${name} template ${template}`);
+    const emulator = await startEmulator({
+      ...options,
+      dataDir: null,
+      dbUrl: withDatabase(dbUrl, name),
+      seed: false,
+    });
+    return {
+      emulator,
+      cleanup: async () => {
+        await admin.exec(`drop database if exists ${name} with (force)`);
+        await admin.close();
+      },
+    };
+  }
+  const dump = inject('emulatorDump');
+  if (!dump)
+    throw new Error(
+      'No prepared database: run the contract tests through vitest (project "emulator").',
+    );
+  const emulator = await startEmulator({
+    ...options,
+    dataDir: null,
+    dbUrl: null,
+    seed: false,
+    loadDataDir: new Blob([readFileSync(dump)]),
+  });
+  return { emulator, cleanup: async () => undefined };
+}
+
+export async function startTestEmulator(options: TestEmulatorOptions = {}): Promise<TestEmulator> {
+  const { emulator, cleanup } = await startOnCopy(options);
+  const { url, config } = emulator;
+  const signIn = async (credentials: { email: string; password: string }): Promise<Client> => {
+    const client = makeClient(url, config.anonKey);
+    const { error } = await client.auth.signInWithPassword(credentials);
+    if (error) throw new Error(`sign-in of ${credentials.email} failed: ${error.message}`);
+    return client;
+  };
+  const [admin, visitor] = await Promise.all([signIn(TEST_ADMIN), signIn(TEST_VISITOR)]);
+  return {
+    url,
+    emulator,
+    anonKey: config.anonKey,
+    serviceKey: config.serviceRoleKey,
+    anon: makeClient(url, config.anonKey),
+    service: makeClient(url, config.serviceRoleKey),
+    admin,
+    visitor,
+    signIn,
+    async stop() {
+      await emulator.stop();
+      await cleanup();
+    },
+  };
+}
+
+/** One emulator for the calling test file: started before its tests, stopped after them. */
+export function useTestEmulator(options: TestEmulatorOptions = {}): () => TestEmulator {
+  let current: TestEmulator | null = null;
+  beforeAll(async () => {
+    current = await startTestEmulator(options);
+  });
+  afterAll(async () => {
+    await current?.stop();
+  });
+  return () => {
+    if (!current) throw new Error('The test emulator is not running (use it inside tests)');
+    return current;
+  };
+}
+
+/** A raw HTTP call, for what supabase-js does not expose (headers, status, preflight). */
+export async function http(
+  em: TestEmulator,
+  path: string,
+  init: RequestInit & { key?: string } = {},
+): Promise<{ status: number; headers: Headers; text: string; json: () => unknown }> {
+  const headers = new Headers(init.headers);
+  const key = init.key ?? em.anonKey;
+  if (!headers.has('apikey') && key) headers.set('apikey', key);
+  const response = await fetch(`${em.url}${path}`, { ...init, headers });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: () => JSON.parse(text) as unknown,
+  };
+}
