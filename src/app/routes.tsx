@@ -1,0 +1,62 @@
+// The one route table of the site. Each public page is its own chunk; the whole admin area is
+// one more chunk, loaded only under /admin.
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { Layout } from '../components/Layout';
+import { paths } from '../config/paths';
+import { lazyPage, type LazyPage } from './lazyPage';
+
+const pages = {
+  home: lazyPage(() => import('../pages/home/HomePage')),
+  rally: lazyPage(() => import('../pages/rally/RallyPage')),
+  gallery: lazyPage(() => import('../pages/gallery/GalleryPage')),
+  videos: lazyPage(() => import('../pages/videos/VideosPage')),
+  news: lazyPage(() => import('../pages/news/NewsPage')),
+  article: lazyPage(() => import('../pages/news/ArticlePage')),
+  sponsors: lazyPage(() => import('../pages/sponsors/SponsorsPage')),
+  about: lazyPage(() => import('../pages/about/AboutPage')),
+  contact: lazyPage(() => import('../pages/contact/ContactPage')),
+  signUp: lazyPage(() => import('../pages/sign-up/SignUpPage')),
+  paymentSuccess: lazyPage(() => import('../pages/payment-success/PaymentSuccessPage')),
+  privacy: lazyPage(() => import('../pages/legal/PrivacyPage')),
+  terms: lazyPage(() => import('../pages/legal/TermsPage')),
+  notFound: lazyPage(() => import('../pages/not-found/NotFoundPage')),
+  admin: lazyPage(() => import('../admin/AdminApp')),
+} satisfies Record<string, LazyPage>;
+
+type PageRoute = RouteObject & { handle?: { preload: LazyPage['preload'] } };
+
+function page(path: string | undefined, lazy: LazyPage, index = false): PageRoute {
+  const handle = { preload: lazy.preload };
+  const element = <lazy.Page />;
+  return index ? { index: true, element, handle } : { path, element, handle };
+}
+
+export const routes: PageRoute[] = [
+  {
+    path: paths.home,
+    element: <Layout />,
+    children: [
+      page(undefined, pages.home, true),
+      page(paths.rally, pages.rally),
+      page(paths.gallery, pages.gallery),
+      page(paths.videos, pages.videos),
+      page(paths.news, pages.news),
+      page(paths.articlePattern, pages.article),
+      page(paths.sponsors, pages.sponsors),
+      page(paths.about, pages.about),
+      page(paths.contact, pages.contact),
+      page(paths.signUp, pages.signUp),
+      page(paths.paymentSuccess, pages.paymentSuccess),
+      page(paths.privacy, pages.privacy),
+      page(paths.terms, pages.terms),
+      page('*', pages.notFound),
+    ],
+  },
+  page(paths.adminPattern, pages.admin),
+];
+
+/** Loads the code of every page the URL matches, so the first render does not suspend. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((match) => (match.route as PageRoute).handle?.preload()));
+}

@@ -1,0 +1,63 @@
+import { Link } from 'react-router-dom';
+import { Calendar } from 'lucide-react';
+import type { NewsArticle } from '../data/database.types';
+import { paths } from '../config/paths';
+import { capitalise, formatLongDate } from '../lib/format';
+import { mediaUrl } from '../lib/rest';
+import { stripTags } from '../lib/sanitize';
+
+/** A news card: image, category, date, title, excerpt and a 'Read More' link. */
+export function ArticleCard({
+  article,
+  featured = false,
+}: {
+  article: NewsArticle;
+  featured?: boolean;
+}) {
+  const image = mediaUrl(article.image_url);
+  return (
+    <article
+      className={`group flex h-full overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm ${
+        featured ? 'flex-col lg:flex-row' : 'flex-col'
+      }`}
+    >
+      {image ? (
+        <img
+          src={image}
+          alt=""
+          width={featured ? 960 : 640}
+          height={featured ? 640 : 400}
+          loading={featured ? 'eager' : 'lazy'}
+          decoding="async"
+          className={`object-cover ${featured ? 'aspect-[3/2] w-full lg:w-3/5' : 'aspect-[16/10] w-full'}`}
+        />
+      ) : null}
+      <div className={`flex flex-1 flex-col p-6 ${featured ? 'lg:p-10' : ''}`}>
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          {featured ? (
+            <span className="rounded-full bg-amber-400 px-3 py-1 text-xs font-bold uppercase tracking-wide text-slate-950">
+              Featured
+            </span>
+          ) : null}
+          <span className="font-semibold text-blue-800">{capitalise(article.category)}</span>
+          <span className="flex items-center gap-1 text-slate-600">
+            <Calendar aria-hidden="true" className="h-4 w-4" />
+            <time dateTime={article.published_date}>{formatLongDate(article.published_date)}</time>
+          </span>
+        </div>
+        <h3
+          className={`mt-3 font-bold text-slate-900 ${featured ? 'text-2xl sm:text-3xl' : 'text-xl'}`}
+        >
+          {article.title}
+        </h3>
+        <p className="mt-3 line-clamp-3 flex-1 text-slate-600">{stripTags(article.excerpt)}</p>
+        <Link
+          to={paths.article(article.id)}
+          className="mt-5 inline-flex items-center gap-1 font-semibold text-blue-800 hover:text-blue-600"
+        >
+          Read More<span className="sr-only">: {article.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,193 @@
+// Labelled form controls whose error message is tied to the control (aria-describedby,
+// aria-invalid) so it is announced with the field.
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+
+const control =
+  'mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-500/40';
+
+function classes(error: string | undefined) {
+  return `${control} ${error ? 'border-red-600' : 'border-slate-300'}`;
+}
+
+type Common = { label: string; error?: string; hint?: ReactNode; required?: boolean };
+
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  children,
+}: Common & { id: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function describedBy(id: string, error?: string, hint?: ReactNode) {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return ids || undefined;
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  required,
+  ...input
+}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'>) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} error={error} hint={hint} required={required}>
+      <input
+        id={id}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={classes(error)}
+        {...input}
+      />
+    </Field>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  required,
+  ...textarea
+}: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required'>) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} error={error} hint={hint} required={required}>
+      <textarea
+        id={id}
+        rows={5}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={classes(error)}
+        {...textarea}
+      />
+    </Field>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  children,
+  ...select
+}: Common & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'required'>) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} error={error} hint={hint} required={required}>
+      <select
+        id={id}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={classes(error)}
+        {...select}
+      >
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+export function CheckboxField({
+  label,
+  error,
+  hint,
+  required,
+  ...input
+}: Omit<Common, 'label'> & { label: ReactNode } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'required' | 'type'
+  >) {
+  const id = useId();
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+          className="mt-0.5 h-6 w-6 shrink-0 rounded border-slate-400 text-amber-600 accent-amber-600 focus:ring-2 focus:ring-amber-500"
+          {...input}
+        />
+        <label htmlFor={id} className="text-sm text-slate-800">
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="ml-9 mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="ml-9 mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The banner after a submission: role="alert" for failures, role="status" for success. */
+export function FormMessage({
+  tone,
+  children,
+}: {
+  tone: 'error' | 'success';
+  children: ReactNode;
+}) {
+  return tone === 'error' ? (
+    <p
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800"
+    >
+      {children}
+    </p>
+  ) : (
+    <p
+      role="status"
+      className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 font-medium text-emerald-800"
+    >
+      {children}
+    </p>
+  );
+}

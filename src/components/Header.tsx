@@ -1,0 +1,147 @@
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Menu, X } from 'lucide-react';
+import { paths } from '../config/paths';
+
+export const navLinks = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.rally, label: '2026 Rally' },
+  { to: paths.gallery, label: 'Gallery' },
+  { to: paths.videos, label: 'Videos' },
+  { to: paths.news, label: 'News' },
+  { to: paths.sponsors, label: 'Sponsors' },
+  { to: paths.about, label: 'Charity' },
+] as const;
+
+const SCROLL_THRESHOLD = 50;
+
+function subscribeToScroll(onScroll: () => void) {
+  window.addEventListener('scroll', onScroll, { passive: true });
+  return () => window.removeEventListener('scroll', onScroll);
+}
+const scrolledPastThreshold = () => window.scrollY > SCROLL_THRESHOLD;
+
+/**
+ * The site navigation. On the home page it sits transparent over the hero until the page has
+ * scrolled more than 50 px; everywhere else it is always opaque.
+ */
+export function Header() {
+  const { pathname } = useLocation();
+  const isHome = pathname === paths.home;
+  const scrolled = useSyncExternalStore(subscribeToScroll, scrolledPastThreshold, () => false);
+  // The menu belongs to the page it was opened on, so any navigation closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpenOn(null);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const opaque = !isHome || scrolled || menuOpen;
+
+  return (
+    <header
+      data-opaque={opaque}
+      className={`fixed inset-x-0 top-0 z-40 transition-colors duration-300 ${
+        opaque ? 'bg-slate-950 shadow-lg' : 'bg-transparent'
+      }`}
+    >
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8"
+      >
+        <Link
+          to={paths.home}
+          className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-white"
+        >
+          <span
+            aria-hidden="true"
+            className="flex h-9 w-9 items-center justify-center rounded-lg bg-amber-400 text-sm font-black text-slate-950"
+          >
+            ER
+          </span>
+          <span>
+            Europe Rally <span className="text-amber-300">2026</span>
+          </span>
+        </Link>
+        <ul className="hidden items-center gap-1 lg:flex">
+          {navLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end={link.to === paths.home}
+                className={({ isActive }) =>
+                  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+                    isActive ? 'text-amber-300' : 'text-slate-100 hover:text-amber-200'
+                  }`
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="flex items-center gap-2">
+          <Link
+            to={paths.signUp}
+            className="hidden rounded-full bg-amber-400 px-4 py-2 text-sm font-bold text-slate-950 shadow hover:bg-amber-300 sm:inline-block"
+          >
+            Sign Up to 2026 Tour
+          </Link>
+          <button
+            type="button"
+            className="rounded-md p-2 text-white hover:bg-white/10 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            {menuOpen ? (
+              <X aria-hidden="true" className="h-6 w-6" />
+            ) : (
+              <Menu aria-hidden="true" className="h-6 w-6" />
+            )}
+            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          </button>
+        </div>
+      </nav>
+      <div
+        id={menuId}
+        hidden={!menuOpen}
+        className="border-t border-white/10 bg-slate-950 lg:hidden"
+      >
+        <ul className="space-y-1 px-4 py-4">
+          {navLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end={link.to === paths.home}
+                className={({ isActive }) =>
+                  `block rounded-md px-3 py-3 text-base font-medium ${
+                    isActive ? 'bg-white/10 text-amber-300' : 'text-slate-100 hover:bg-white/5'
+                  }`
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="pt-2">
+            <Link
+              to={paths.signUp}
+              className="block rounded-full bg-amber-400 px-4 py-3 text-center font-bold text-slate-950 hover:bg-amber-300"
+            >
+              Sign Up to 2026 Tour
+            </Link>
+          </li>
+        </ul>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Sponsor } from '../data/database.types';
+import { isHeadlineSponsor } from '../data/sponsors';
+import { mediaUrl } from '../lib/rest';
+
+/** Published sponsors: logo (or name), linked to their website when they have one. */
+export function SponsorGrid({ sponsors }: { sponsors: Sponsor[] }) {
+  return (
+    <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-label="Sponsors">
+      {sponsors.map((sponsor) => {
+        const logo = mediaUrl(sponsor.logo_url);
+        const body = logo ? (
+          <img
+            src={logo}
+            alt={sponsor.name}
+            width={240}
+            height={120}
+            loading="lazy"
+            decoding="async"
+            className="mx-auto h-20 w-auto max-w-full object-contain"
+          />
+        ) : (
+          <span className="text-lg font-bold text-slate-900">{sponsor.name}</span>
+        );
+        const cardClass =
+          'flex h-full min-h-[8rem] items-center justify-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm';
+        return (
+          <li
+            key={sponsor.id}
+            data-headline={isHeadlineSponsor(sponsor) || undefined}
+            className={isHeadlineSponsor(sponsor) ? 'col-span-2' : undefined}
+          >
+            {sponsor.website_url ? (
+              <a
+                href={sponsor.website_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${cardClass} transition hover:border-amber-400 hover:shadow-md`}
+              >
+                {body}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <div className={cardClass}>{body}</div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,35 @@
+// Every route path of the site in one place; links and the route table both read from here.
+export const paths = {
+  home: '/',
+  rally: '/2026-rally',
+  gallery: '/gallery',
+  videos: '/videos',
+  news: '/news',
+  article: (id: string) => `/news/${encodeURIComponent(id)}`,
+  articlePattern: '/news/:id',
+  sponsors: '/sponsors',
+  about: '/about',
+  contact: '/contact',
+  signUp: '/sign-up',
+  paymentSuccess: '/payment-success',
+  privacy: '/privacy-policy',
+  terms: '/terms-conditions',
+  admin: '/admin',
+  adminPattern: '/admin/*',
+} as const;
+
+/** The public routes with fixed paths (the prerender and sitemap walk these). */
+export const publicStaticPaths = [
+  paths.home,
+  paths.rally,
+  paths.gallery,
+  paths.videos,
+  paths.news,
+  paths.sponsors,
+  paths.about,
+  paths.contact,
+  paths.signUp,
+  paths.paymentSuccess,
+  paths.privacy,
+  paths.terms,
+] as const;

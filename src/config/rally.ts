@@ -1,0 +1,152 @@
+// The rally's business constants, in one place. Pages read these; nothing repeats them.
+
+export type SponsorTierOffer = {
+  tier: 'Tier 1' | 'Tier 2' | 'Tier 3';
+  /** Whole pounds. */
+  price: number;
+  /** The option text the enquiry form posts, exactly as the sponsorship webhook expects it. */
+  enquiryOption: string;
+  headline: string;
+  benefits: readonly string[];
+};
+
+export type HostedVideo = {
+  title: string;
+  year: number;
+  category: string;
+  /** A privacy-friendly player URL; the iframe is created only when the visitor asks for it. */
+  embedUrl: string;
+  /** Where the film can be watched directly (shown beside the player). */
+  watchUrl: string;
+};
+
+export const rally = {
+  name: '2026 Europe Rally',
+  /** Local time: the countdown runs to midnight in the visitor's own time zone. */
+  startDate: '2026-06-22T00:00:00',
+  /** The last day of the rally; it has finished from the following midnight. */
+  endDate: '2026-06-28T00:00:00',
+  dateRangeLabel: '22-28 June 2026',
+  days: 7,
+  nights: 6,
+  route: {
+    start: 'United Kingdom',
+    countries: ['Germany', 'Austria', 'Italy', 'Switzerland (Zurich)', 'France'],
+  },
+  pricePerCar: 3950,
+  guestsPerCar: 2,
+  deposit: 250,
+  defaultSpotsRemaining: 12,
+  fundraising: { raised: 27000, goal: 150000 },
+  cancellation: [
+    {
+      notice: 'More than 90 days before the start',
+      refund: '50% of the entry fee, excluding the deposit',
+    },
+    {
+      notice: '60-90 days before the start',
+      refund: '25% of the entry fee, excluding the deposit',
+    },
+    { notice: 'Less than 60 days before the start', refund: 'No refund' },
+  ],
+  confirmationEmailHours: 24,
+} as const;
+
+export const sponsorTiers: readonly SponsorTierOffer[] = [
+  {
+    tier: 'Tier 1',
+    price: 8000,
+    enquiryOption: 'Tier 1 - £8,000',
+    headline: 'Headline partner',
+    benefits: [
+      'Your logo on the bonnet and both doors of a rally car',
+      'Double-width logo on our home page and sponsors page',
+      'A filmed sponsor interview shared on our channels',
+      'Named thanks at the finish-line celebration',
+      'Social media features throughout the rally',
+    ],
+  },
+  {
+    tier: 'Tier 2',
+    price: 2100,
+    enquiryOption: 'Tier 2 - £2,100',
+    headline: 'Supporting partner',
+    benefits: [
+      'Your logo on the doors of a rally car',
+      'Logo on our home page and sponsors page',
+      'Social media mentions during the rally',
+      'A framed photo of your sponsored car',
+    ],
+  },
+  {
+    tier: 'Tier 3',
+    price: 800,
+    enquiryOption: 'Tier 3 - £800',
+    headline: 'Friend of the rally',
+    benefits: [
+      'Your logo on a rally car side panel',
+      'Logo on our sponsors page',
+      'A thank-you post on our social channels',
+    ],
+  },
+];
+
+/** The featured 2025 film is served by the site itself (public/media). */
+export const featuredFilm = {
+  title: 'The 2025 Europe Rally',
+  year: 2025,
+  src: '/media/rally-2025.mp4',
+  poster: '/media/rally-2025-poster.webp',
+  posterWidth: 1280,
+  posterHeight: 720,
+} as const;
+
+// The hosted films. Swap the ids for the charity's own uploads; the facades keep any third-party
+// player from loading until a visitor presses play.
+export const videoLibrary: readonly HostedVideo[] = [
+  {
+    title: 'Europe Rally 2024',
+    year: 2024,
+    category: 'Highlights',
+    embedUrl: 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1',
+    watchUrl: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+  },
+  {
+    title: 'Europe Rally 2023',
+    year: 2023,
+    category: 'Highlights',
+    embedUrl: 'https://player.vimeo.com/video/76979871?autoplay=1',
+    watchUrl: 'https://vimeo.com/76979871',
+  },
+  {
+    title: 'Europe Rally 2019',
+    year: 2019,
+    category: 'Highlights',
+    embedUrl: 'https://www.youtube-nocookie.com/embed/YE7VzlLtp-4?autoplay=1',
+    watchUrl: 'https://www.youtube.com/watch?v=YE7VzlLtp-4',
+  },
+];
+
+/** The charity's story films used on the home, charity and sponsors pages. */
+export const storyVideos = {
+  charity: {
+    title: 'Why we rally: the charity story',
+    embedUrl: 'https://www.youtube-nocookie.com/embed/ScMzIvxBSi4?autoplay=1',
+  },
+  sponsors: {
+    title: 'A sponsor’s story',
+    embedUrl: 'https://www.youtube-nocookie.com/embed/LXb3EKWsInQ?autoplay=1',
+  },
+} as const;
+
+export const contactDetails = {
+  email: 'info@europerally.org.uk',
+  phone: '+44 (0)20 7946 0321',
+  phoneHref: 'tel:+442079460321',
+  address: 'Europe Rally, PO Box 2026, London, United Kingdom',
+  social: [
+    { label: 'Facebook', href: 'https://www.facebook.com/' },
+    { label: 'Instagram', href: 'https://www.instagram.com/' },
+    { label: 'YouTube', href: 'https://www.youtube.com/' },
+  ],
+} as const;

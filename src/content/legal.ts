@@ -1,0 +1,123 @@
+// The terms and the privacy policy. Both were last updated on 15 October 2025.
+import { contactDetails, rally } from '../config/rally';
+import { formatPounds } from '../lib/format';
+
+export type LegalSection = {
+  heading: string;
+  paragraphs?: readonly string[];
+  points?: readonly string[];
+};
+export type LegalDocument = {
+  title: string;
+  lastUpdated: string;
+  intro: string;
+  sections: readonly LegalSection[];
+};
+
+export const terms: LegalDocument = {
+  title: 'Terms and Conditions',
+  lastUpdated: '2025-10-15',
+  intro: `These terms apply to everyone who registers a team for the ${rally.name} (${rally.dateRangeLabel}). By registering you accept them on behalf of everyone in your car.`,
+  sections: [
+    {
+      heading: 'Who can take part',
+      points: [
+        'Every participant must be at least 18 years old on the first day of the rally.',
+        'Every driver must hold a full, valid driving licence for the countries on the route.',
+        'Every vehicle must have valid insurance covering European driving for the whole rally, and breakdown cover is strongly recommended.',
+        'Every vehicle must be roadworthy, legally registered and, where required, have a current MOT.',
+      ],
+    },
+    {
+      heading: 'Entry fee and deposit',
+      paragraphs: [
+        `The entry fee is ${formatPounds(rally.pricePerCar)} per car for two guests sharing a twin or double room; separate rooms cost extra.`,
+        `A deposit of ${formatPounds(rally.deposit)} secures your place. The deposit is non-refundable. The balance is due on the date given in your confirmation email.`,
+      ],
+    },
+    {
+      heading: 'Cancellation by you',
+      paragraphs: [
+        'If you cancel, the refund of the entry fee depends on how long before the rally starts we receive your written notice:',
+      ],
+      points: rally.cancellation.map((rule) => `${rule.notice}: ${rule.refund}.`),
+    },
+    {
+      heading: 'Changes and cancellation by us',
+      paragraphs: [
+        'The route is a mystery route and may change for safety, weather or local restrictions. If we have to cancel the rally we will refund all payments received, including the deposit.',
+      ],
+    },
+    {
+      heading: 'Conduct and safety',
+      points: [
+        'You must obey the traffic laws of every country you drive through; the rally is not a race.',
+        'You are responsible for your vehicle, your passengers and your belongings throughout the rally.',
+        'We may exclude any participant who endangers others or brings the rally or the charity into disrepute, without refund.',
+      ],
+    },
+    {
+      heading: 'Photos and film',
+      paragraphs: [
+        'We photograph and film the rally and may use images of participants and cars to promote the rally and the charity.',
+      ],
+    },
+    {
+      heading: 'Contact',
+      paragraphs: [`Questions about these terms: ${contactDetails.email}.`],
+    },
+  ],
+};
+
+export const privacy: LegalDocument = {
+  title: 'Privacy Policy',
+  lastUpdated: '2025-10-15',
+  intro:
+    'This policy explains what personal information the Europe Rally collects through this website, why, and the choices you have.',
+  sections: [
+    {
+      heading: 'What we collect',
+      points: [
+        'Registration details: the names, email addresses and phone numbers of the drivers, your team name and vehicle details.',
+        'Sponsorship enquiries: your company name, email address, phone number, chosen tier and message.',
+        'Contact messages: your name, email address, optional phone number, subject and message.',
+      ],
+    },
+    {
+      heading: 'How we use it',
+      points: [
+        'To organise the rally and communicate with participants.',
+        'To reply to sponsorship enquiries and contact messages.',
+        'To meet our legal obligations as a charity.',
+      ],
+    },
+    {
+      heading: 'Payments',
+      paragraphs: [
+        'Deposit payments are taken by our payment provider on its own secure page. We never see or store your card details.',
+      ],
+    },
+    {
+      heading: 'Sharing',
+      paragraphs: [
+        'We do not sell your information. We share it only with the services that help us run the rally (for example hotels and our payment provider) and only as much as they need.',
+      ],
+    },
+    {
+      heading: 'Videos',
+      paragraphs: [
+        'Films hosted by third parties load only when you press play; until then no third-party player or cookie is loaded.',
+      ],
+    },
+    {
+      heading: 'Keeping and deleting your information',
+      paragraphs: [
+        'We keep registration records for as long as the law requires and other messages for no longer than two years. You may ask to see, correct or delete your information at any time.',
+      ],
+    },
+    {
+      heading: 'Contact',
+      paragraphs: [`Write to ${contactDetails.email} or ${contactDetails.address}.`],
+    },
+  ],
+};

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Send } from 'lucide-react';
+import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/FormField';
+import type { ContactSubject } from '../../data/database.types';
+import { sendContactMessage } from '../../data/contactMessages';
+import { useDb } from '../../lib/dbContext';
+import { useForm } from '../../lib/useForm';
+import { isBlank, isEmail, type FieldErrors } from '../../lib/validation';
+
+export const CONTACT_SENT = "Thank you for your message! We'll get back to you soon.";
+export const CONTACT_FAILED = 'Something went wrong. Please try again later.';
+
+export const contactSubjects: readonly { value: ContactSubject; label: string }[] = [
+  { value: 'general', label: 'General enquiry' },
+  { value: 'rally', label: 'The 2026 rally' },
+  { value: 'sponsorship', label: 'Sponsorship' },
+  { value: 'charity', label: 'The charity' },
+  { value: 'media', label: 'Media and press' },
+  { value: 'other', label: 'Other' },
+];
+
+type ContactValues = {
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+};
+const blank: ContactValues = { name: '', email: '', phone: '', subject: '', message: '' };
+
+function validate(values: ContactValues): FieldErrors<keyof ContactValues> {
+  const errors: FieldErrors<keyof ContactValues> = {};
+  if (isBlank(values.name)) errors.name = 'Please enter your name.';
+  if (isBlank(values.email)) errors.email = 'Please enter your email address.';
+  else if (!isEmail(values.email)) errors.email = 'Please enter a valid email address.';
+  if (!contactSubjects.some((subject) => subject.value === values.subject))
+    errors.subject = 'Please choose a subject.';
+  if (isBlank(values.message)) errors.message = 'Please enter your message.';
+  return errors;
+}
+
+export function ContactForm() {
+  const db = useDb();
+  const form = useForm(blank, validate);
+  const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+
+  const submit = form.onSubmit(async (values) => {
+    const subject = contactSubjects.find((option) => option.value === values.subject);
+    if (!subject) return;
+    setStatus('sending');
+    try {
+      await sendContactMessage({ ...values, subject: subject.value }, db);
+      form.reset();
+      setStatus('sent');
+    } catch (error) {
+      console.warn('Could not send the contact message', error);
+      setStatus('failed');
+    }
+  });
+
+  const sending = status === 'sending';
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Contact">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Name" required autoComplete="name" {...form.field('name')} />
+        <TextField
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          {...form.field('email')}
+        />
+        <TextField
+          label="Phone (optional)"
+          type="tel"
+          autoComplete="tel"
+          {...form.field('phone')}
+        />
+        <SelectField label="Subject" required {...form.field('subject')}>
+          <option value="">Choose a subject</option>
+          {contactSubjects.map((subject) => (
+            <option key={subject.value} value={subject.value}>
+              {subject.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextAreaField label="Message" required {...form.field('message')} />
+      {status === 'sent' ? <FormMessage tone="success">{CONTACT_SENT}</FormMessage> : null}
+      {status === 'failed' ? <FormMessage tone="error">{CONTACT_FAILED}</FormMessage> : null}
+      <button
+        type="submit"
+        disabled={sending}
+        className="inline-flex items-center gap-2 rounded-full bg-slate-900 px-6 py-3 font-bold text-white hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        <Send aria-hidden="true" className="h-4 w-4" />
+        {sending ? 'Sending...' : 'Send Message'}
+      </button>
+    </form>
+  );
+}

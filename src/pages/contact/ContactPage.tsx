@@ -1,0 +1,56 @@
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { PageHero, Section } from '../../components/PageHero';
+import { Seo } from '../../components/Seo';
+import { contactDetails } from '../../config/rally';
+import { ContactForm } from './ContactForm';
+
+export default function ContactPage() {
+  return (
+    <>
+      <Seo
+        title="Contact"
+        description="Get in touch with the Europe Rally team about the 2026 rally, sponsorship, the charity or media enquiries."
+      />
+      <PageHero eyebrow="Contact" title="Get in touch">
+        <p>
+          Questions about the rally, sponsorship or the charity? We would love to hear from you.
+        </p>
+      </PageHero>
+      <Section>
+        <div className="grid gap-10 lg:grid-cols-3">
+          <aside className="space-y-6">
+            <h2 className="text-2xl font-bold text-slate-900">Contact details</h2>
+            <ul className="space-y-4 text-slate-700">
+              <li className="flex items-start gap-3">
+                <Mail aria-hidden="true" className="mt-1 h-5 w-5 text-amber-600" />
+                <a
+                  href={`mailto:${contactDetails.email}`}
+                  className="font-medium text-blue-800 hover:text-blue-600"
+                >
+                  {contactDetails.email}
+                </a>
+              </li>
+              <li className="flex items-start gap-3">
+                <Phone aria-hidden="true" className="mt-1 h-5 w-5 text-amber-600" />
+                <a
+                  href={contactDetails.phoneHref}
+                  className="font-medium text-blue-800 hover:text-blue-600"
+                >
+                  {contactDetails.phone}
+                </a>
+              </li>
+              <li className="flex items-start gap-3">
+                <MapPin aria-hidden="true" className="mt-1 h-5 w-5 text-amber-600" />
+                <span>{contactDetails.address}</span>
+              </li>
+            </ul>
+          </aside>
+          <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 lg:col-span-2">
+            <h2 className="mb-6 text-2xl font-bold text-slate-900">Send us a message</h2>
+            <ContactForm />
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import { Link } from 'react-router-dom';
+import { ArrowRight, Calendar, Flag, MapPin, Quote } from 'lucide-react';
+import { Countdown } from '../../components/Countdown';
+import { buttonStyles, Section } from '../../components/PageHero';
+import { Seo } from '../../components/Seo';
+import { VideoFacade } from '../../components/VideoFacade';
+import { FeaturedFilm } from '../../components/FeaturedFilm';
+import { paths } from '../../config/paths';
+import { rally, storyVideos } from '../../config/rally';
+import { listPublishedArticles } from '../../data/news';
+import { getSetting, SETTING_KEYS } from '../../data/settings';
+import { listPublishedSponsors } from '../../data/sponsors';
+import { getFeaturedTestimonial } from '../../data/testimonials';
+import { formatPounds } from '../../lib/format';
+import { useAsync } from '../../lib/useAsync';
+import { useDb } from '../../lib/dbContext';
+import { HomeSponsors } from './HomeSponsors';
+import { LatestNews } from './LatestNews';
+
+const HOME_NEWS_COUNT = 3;
+
+export default function HomePage() {
+  const db = useDb();
+  const startSetting = useAsync(() => getSetting(SETTING_KEYS.rallyStartDate, db), null, [db]);
+  const sponsors = useAsync(() => listPublishedSponsors(db), [], [db]);
+  const news = useAsync(() => listPublishedArticles({ limit: HOME_NEWS_COUNT }, db), [], [db]);
+  const testimonial = useAsync(() => getFeaturedTestimonial(db), null, [db]);
+
+  return (
+    <>
+      <Seo
+        title="2026 Europe Rally"
+        description="Join the 2026 Europe Rally, 22-28 June 2026: a charity car rally from the UK to Austria raising funds for rare genetic condition research and a care village for disabled children."
+      />
+      <section className="relative overflow-hidden bg-gradient-to-br from-slate-950 via-blue-950 to-slate-900 pb-16 pt-32 text-white sm:pb-24 sm:pt-40">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 opacity-20 [background-image:radial-gradient(circle_at_20%_20%,#f59e0b_0,transparent_35%),radial-gradient(circle_at_80%_60%,#2563eb_0,transparent_40%)]"
+        />
+        <div className="relative mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-300">
+            {rally.dateRangeLabel} · UK to Austria
+          </p>
+          <h1 className="mt-3 max-w-4xl text-4xl font-extrabold tracking-tight sm:text-6xl">
+            Drive across Europe for children who need us
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-slate-200">
+            Seven days, six countries and one mystery route. The 2026 Europe Rally raises money for
+            rare genetic condition research and a lifelong-care village for disabled children and
+            their families.
+          </p>
+          <div className="mt-10 max-w-2xl">
+            <Countdown startOverride={startSetting.data} />
+          </div>
+          <div className="mt-10 flex flex-wrap gap-4">
+            <Link to={paths.signUp} className={buttonStyles.primary}>
+              Sign Up Today
+            </Link>
+            <Link to={paths.sponsors} className={buttonStyles.secondary}>
+              Sponsor Us
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <Section title="A road trip with a purpose">
+        <div className="grid items-center gap-10 lg:grid-cols-2">
+          <div className="space-y-4 text-lg text-slate-700">
+            <p>
+              Every June a convoy of everyday cars leaves the UK for a week of mountain passes,
+              lakeside towns and great company. Teams of two share the driving, the stories and the
+              fundraising.
+            </p>
+            <p>
+              Your entry covers your hotels and the route book; everything you raise goes to the
+              families who need it. Since our first tour, supporters have raised{' '}
+              {formatPounds(rally.fundraising.raised)} towards our{' '}
+              {formatPounds(rally.fundraising.goal)} goal.
+            </p>
+          </div>
+          <FeaturedFilm />
+        </div>
+      </Section>
+
+      <Section className="bg-white" title="Upcoming event">
+        <Link
+          to={paths.rally}
+          className="group block overflow-hidden rounded-3xl bg-gradient-to-r from-blue-950 to-slate-900 p-8 text-white shadow-xl transition hover:shadow-2xl sm:p-12"
+        >
+          <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-amber-300">
+            <Flag aria-hidden="true" className="h-4 w-4" /> Main Rally
+          </p>
+          <p className="mt-3 text-3xl font-extrabold sm:text-4xl">The 2026 Europe Rally</p>
+          <div className="mt-5 flex flex-wrap gap-x-8 gap-y-3 text-slate-200">
+            <span className="flex items-center gap-2">
+              <Calendar aria-hidden="true" className="h-5 w-5 text-amber-300" />{' '}
+              {rally.dateRangeLabel}
+            </span>
+            <span className="flex items-center gap-2">
+              <MapPin aria-hidden="true" className="h-5 w-5 text-amber-300" /> UK to Austria, via a
+              mystery route
+            </span>
+          </div>
+          <span className="mt-8 inline-flex items-center gap-2 font-bold text-amber-300 group-hover:gap-3">
+            Rally details and pricing <ArrowRight aria-hidden="true" className="h-5 w-5" />
+          </span>
+        </Link>
+      </Section>
+
+      <Section title="Why we rally">
+        <div className="grid items-center gap-10 lg:grid-cols-2">
+          <VideoFacade title={storyVideos.charity.title} embedUrl={storyVideos.charity.embedUrl} />
+          <div className="space-y-4 text-lg text-slate-700">
+            <p>
+              Rare genetic conditions affect thousands of children in the UK, yet research into them
+              is underfunded. We fund that research, and we are building a village where disabled
+              children and their families can find lifelong care and support.
+            </p>
+            <Link
+              to={paths.about}
+              className="inline-flex items-center gap-2 font-semibold text-blue-800 hover:text-blue-600"
+            >
+              About the charity <ArrowRight aria-hidden="true" className="h-4 w-4" />
+            </Link>
+          </div>
+        </div>
+      </Section>
+
+      {testimonial.data ? (
+        <section className="bg-slate-900 py-16 text-white sm:py-20">
+          <figure className="mx-auto max-w-3xl px-4 text-center sm:px-6">
+            <Quote aria-hidden="true" className="mx-auto h-10 w-10 text-amber-300" />
+            <blockquote className="mt-6 text-2xl font-medium leading-relaxed sm:text-3xl">
+              <p>&ldquo;{testimonial.data.quote}&rdquo;</p>
+            </blockquote>
+            <figcaption className="mt-6 text-slate-300">
+              <span className="font-semibold text-white">{testimonial.data.name}</span>,{' '}
+              {testimonial.data.year} rally
+            </figcaption>
+          </figure>
+        </section>
+      ) : null}
+
+      <Section title="Our sponsors" intro="The companies whose support puts our cars on the road.">
+        <HomeSponsors loading={sponsors.loading} sponsors={sponsors.data} />
+      </Section>
+
+      <Section className="bg-white" title="Latest news">
+        <LatestNews loading={news.loading} articles={news.data} />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import type { NewsArticle } from '../../data/database.types';
+import { ArticleCard } from '../../components/ArticleCard';
+import { EmptyState } from '../../components/EmptyState';
+import { Spinner } from '../../components/Spinner';
+
+export function LatestNews({ loading, articles }: { loading: boolean; articles: NewsArticle[] }) {
+  if (loading) return <Spinner label="Loading news..." />;
+  if (articles.length === 0)
+    return <EmptyState title="No news articles available yet. Check back soon!" />;
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {articles.map((article) => (
+        <li key={article.id}>
+          <ArticleCard article={article} />
+        </li>
+      ))}
+    </ul>
+  );
+}

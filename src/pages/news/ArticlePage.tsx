@@ -1,0 +1,129 @@
+import { Link, useParams } from 'react-router-dom';
+import { ArrowLeft, Calendar } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState';
+import { Seo } from '../../components/Seo';
+import { Spinner } from '../../components/Spinner';
+import { paths } from '../../config/paths';
+import type { NewsArticle, NewsArticleImage } from '../../data/database.types';
+import { getPublishedArticle, listArticleImages } from '../../data/news';
+import { useDb } from '../../lib/dbContext';
+import { capitalise, formatLongDate } from '../../lib/format';
+import { mediaUrl } from '../../lib/rest';
+import { metaDescription, sanitizeHtml } from '../../lib/sanitize';
+import { useAsync } from '../../lib/useAsync';
+
+type Loaded = { article: NewsArticle | null; images: NewsArticleImage[] };
+
+function BackToNews() {
+  return (
+    <Link
+      to={paths.news}
+      className="inline-flex items-center gap-2 font-semibold text-blue-800 hover:text-blue-600"
+    >
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to News
+    </Link>
+  );
+}
+
+export function ArticleView({
+  article,
+  images,
+}: {
+  article: NewsArticle;
+  images: NewsArticleImage[];
+}) {
+  const image = mediaUrl(article.image_url);
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <Seo
+        title={article.title}
+        description={metaDescription(article.excerpt)}
+        image={image ?? undefined}
+      />
+      <BackToNews />
+      <p className="mt-8 flex flex-wrap items-center gap-3 text-sm">
+        <span className="font-semibold text-blue-800">{capitalise(article.category)}</span>
+        <span className="flex items-center gap-1 text-slate-600">
+          <Calendar aria-hidden="true" className="h-4 w-4" />
+          <time dateTime={article.published_date}>{formatLongDate(article.published_date)}</time>
+        </span>
+      </p>
+      <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+        {article.title}
+      </h1>
+      {image ? (
+        <img
+          src={image}
+          alt=""
+          width={1200}
+          height={675}
+          className="mt-8 aspect-video w-full rounded-2xl object-cover shadow"
+        />
+      ) : null}
+      <div
+        className="prose-article mt-8"
+        dangerouslySetInnerHTML={{ __html: sanitizeHtml(article.content) }}
+      />
+      {images.length > 0 ? (
+        <section className="mt-12" aria-label="Photos">
+          <ul className="grid gap-6 sm:grid-cols-2">
+            {images.map((extra) => (
+              <li key={extra.id}>
+                <figure>
+                  <img
+                    src={mediaUrl(extra.url)}
+                    alt={extra.caption ?? ''}
+                    width={800}
+                    height={600}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[4/3] w-full rounded-xl object-cover"
+                  />
+                  {extra.caption ? (
+                    <figcaption className="mt-2 text-sm text-slate-600">{extra.caption}</figcaption>
+                  ) : null}
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <div className="mt-12 border-t border-slate-200 pt-8">
+        <BackToNews />
+      </div>
+    </article>
+  );
+}
+
+export function ArticleNotFound() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+      <Seo
+        title="Article Not Found"
+        description="This news article does not exist or is no longer published."
+      />
+      <EmptyState title="Article Not Found" titleAs="h1">
+        <p>The article may have been moved or is no longer published.</p>
+        <p className="mt-4">
+          <BackToNews />
+        </p>
+      </EmptyState>
+    </div>
+  );
+}
+
+export default function ArticlePage() {
+  const { id = '' } = useParams();
+  const db = useDb();
+  const loaded = useAsync<Loaded>(
+    async () => {
+      const article = await getPublishedArticle(id, db);
+      return { article, images: article ? await listArticleImages(article.id, db) : [] };
+    },
+    { article: null, images: [] },
+    [id, db],
+  );
+  if (loaded.loading) return <Spinner label="Loading article..." />;
+  if (!loaded.data.article) return <ArticleNotFound />;
+  return <ArticleView article={loaded.data.article} images={loaded.data.images} />;
+}

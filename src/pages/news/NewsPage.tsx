@@ -1,0 +1,107 @@
+import { useMemo, useState } from 'react';
+import { Newspaper } from 'lucide-react';
+import { ArticleCard } from '../../components/ArticleCard';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHero, Section } from '../../components/PageHero';
+import { Seo } from '../../components/Seo';
+import { Spinner } from '../../components/Spinner';
+import type { NewsArticle } from '../../data/database.types';
+import { listPublishedArticles } from '../../data/news';
+import { useDb } from '../../lib/dbContext';
+import { capitalise } from '../../lib/format';
+import { useAsync } from '../../lib/useAsync';
+
+/** The list below the filter: the newest featured article large, the rest as cards. */
+export function NewsList({ articles }: { articles: NewsArticle[] }) {
+  if (articles.length === 0) {
+    return (
+      <EmptyState
+        title="No news articles found"
+        icon={<Newspaper aria-hidden="true" className="h-10 w-10" />}
+      >
+        Check back soon for updates!
+      </EmptyState>
+    );
+  }
+  const featured = articles.find((article) => article.is_featured);
+  const others = articles.filter((article) => article !== featured);
+  return (
+    <div className="space-y-10">
+      {featured ? <ArticleCard article={featured} featured /> : null}
+      {others.length > 0 ? (
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {others.map((article) => (
+            <li key={article.id}>
+              <ArticleCard article={article} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export default function NewsPage() {
+  const db = useDb();
+  const news = useAsync(() => listPublishedArticles({}, db), [], [db]);
+  const [category, setCategory] = useState<string | null>(null);
+  const categories = useMemo(
+    () =>
+      [
+        ...new Set(
+          news.data.map((article) => article.category.trim().toLowerCase()).filter(Boolean),
+        ),
+      ].sort(),
+    [news.data],
+  );
+  const shown = category
+    ? news.data.filter((article) => article.category.trim().toLowerCase() === category)
+    : news.data;
+
+  const filterButton = (label: string, value: string | null) => (
+    <button
+      key={label}
+      type="button"
+      aria-pressed={category === value}
+      onClick={() => setCategory(value)}
+      className={`rounded-full px-4 py-2 text-sm font-semibold transition ${
+        category === value
+          ? 'bg-slate-900 text-white'
+          : 'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100'
+      }`}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <>
+      <Seo
+        title="News"
+        description="News from the Europe Rally: route updates, team stories, sponsor announcements and fundraising milestones."
+      />
+      <PageHero eyebrow="News" title="Rally news">
+        <p>Updates from the organisers, the teams and the charity.</p>
+      </PageHero>
+      <Section>
+        {news.loading ? (
+          <Spinner label="Loading news..." />
+        ) : (
+          <>
+            {categories.length > 0 ? (
+              <div
+                role="group"
+                aria-label="Filter by category"
+                className="mb-8 flex flex-wrap gap-2"
+              >
+                {filterButton('All', null)}
+                {categories.map((name) => filterButton(capitalise(name), name))}
+              </div>
+            ) : null}
+            <NewsList articles={shown} />
+          </>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { Link } from 'react-router-dom';
+import { CircleCheckBig, Mail, Phone } from 'lucide-react';
+import { Seo } from '../../components/Seo';
+import { buttonStyles } from '../../components/PageHero';
+import { paths } from '../../config/paths';
+import { contactDetails, rally } from '../../config/rally';
+
+export default function PaymentSuccessPage() {
+  return (
+    <>
+      <Seo
+        title="Payment Successful"
+        description="Your deposit for the 2026 Europe Rally has been received."
+      />
+      <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24">
+        <div className="rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12">
+          <CircleCheckBig aria-hidden="true" className="mx-auto h-16 w-16 text-emerald-600" />
+          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900">
+            Payment Successful!
+          </h1>
+          <p className="mt-4 text-lg text-slate-700">
+            Thank you for registering for the 2026 Europe Rally. Your place is secured.
+          </p>
+          <div className="mt-10 text-left">
+            <h2 className="text-xl font-bold text-slate-900">What happens next</h2>
+            <ol className="mt-4 list-decimal space-y-2 pl-6 text-slate-700">
+              <li>
+                You will receive a confirmation email within {rally.confirmationEmailHours} hours.
+              </li>
+              <li>We will send your team pack and the balance payment details.</li>
+              <li>Start fundraising: every pound helps children and families.</li>
+            </ol>
+          </div>
+          <div className="mt-10 text-left">
+            <h2 className="text-xl font-bold text-slate-900">Questions?</h2>
+            <ul className="mt-4 space-y-2 text-slate-700">
+              <li className="flex items-center gap-2">
+                <Mail aria-hidden="true" className="h-5 w-5 text-amber-600" />
+                <a
+                  href={`mailto:${contactDetails.email}`}
+                  className="font-medium text-blue-800 hover:text-blue-600"
+                >
+                  {contactDetails.email}
+                </a>
+              </li>
+              <li className="flex items-center gap-2">
+                <Phone aria-hidden="true" className="h-5 w-5 text-amber-600" />
+                <a
+                  href={contactDetails.phoneHref}
+                  className="font-medium text-blue-800 hover:text-blue-600"
+                >
+                  {contactDetails.phone}
+                </a>
+              </li>
+            </ul>
+          </div>
+          <Link to={paths.home} className={`${buttonStyles.dark} mt-10`}>
+            Back to Home
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}
