@@ -27,7 +27,10 @@ export const sponsorCarPhotos = [
     src: '/media/sponsor-car-1.webp',
     alt: 'A sponsored rally car with logos on the doors, parked on an Alpine pass',
   },
-  { src: '/media/sponsor-car-2.webp', alt: 'Two rally cars with sponsor logos at the start line' },
+  {
+    src: '/media/sponsor-car-2.webp',
+    alt: 'A blue rally car carrying a sponsor panel on the door',
+  },
   {
     src: '/media/sponsor-car-3.webp',
     alt: 'A sponsor logo on the bonnet of a rally car beside a lake',
