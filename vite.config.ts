@@ -1,12 +1,27 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { robotsPlugin } from './scripts/vite-robots';
 
 const port = Number(process.env.PORT ?? 5173);
 
+/** robots.txt is generated because its Sitemap line must be absolute, on VITE_SITE_URL. */
+function robotsTxt(): Plugin {
+  let siteUrl = 'http://localhost:5173';
+  return {
+    name: 'europe-rally:robots-txt',
+    apply: 'build',
+    configResolved(config) {
+      siteUrl = (config.env.VITE_SITE_URL || siteUrl).replace(/\/+$/, '');
+    },
+    generateBundle() {
+      const source = `User-agent: *\nDisallow: /admin\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+      this.emitFile({ type: 'asset', fileName: 'robots.txt', source });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), robotsPlugin()],
+  plugins: [react(), robotsTxt()],
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   build: {
