@@ -1,18 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { AppProviders } from './app/App';
-import { preloadRoute, routes } from './app/routes';
+import { BrowserRouter } from 'react-router-dom';
+import { AppProviders, AppRoutes } from './app/App';
+import { preloadRoute } from './app/routes';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-const router = createBrowserRouter(routes);
 const app = (
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>
 );

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { useRoutes } from 'react-router-dom';
 import { HelmetProvider, type HelmetServerState } from 'react-helmet-async';
+import { routes } from './routes';
 
 export type HelmetContext = { helmet?: HelmetServerState };
 
@@ -15,4 +17,12 @@ export function AppProviders({
   helmetContext?: HelmetContext;
 }) {
   return <HelmetProvider context={helmetContext}>{children}</HelmetProvider>;
+}
+
+/**
+ * The site's routes, inside whichever router the caller provides: BrowserRouter in the browser,
+ * StaticRouter (with the URL to render) on the server.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

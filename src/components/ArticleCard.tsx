@@ -4,7 +4,7 @@ import type { NewsArticle } from '../data/database.types';
 import { paths } from '../config/paths';
 import { capitalise, formatLongDate } from '../lib/format';
 import { mediaUrl } from '../lib/rest';
-import { stripTags } from '../lib/sanitize';
+import { stripTags } from '../lib/text';
 
 /** A news card: image, category, date, title, excerpt and a 'Read More' link. */
 export function ArticleCard({

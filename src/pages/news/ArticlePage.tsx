@@ -9,7 +9,8 @@ import { getPublishedArticle, listArticleImages } from '../../data/news';
 import { useDb } from '../../lib/dbContext';
 import { capitalise, formatLongDate } from '../../lib/format';
 import { mediaUrl } from '../../lib/rest';
-import { metaDescription, sanitizeHtml } from '../../lib/sanitize';
+import { sanitizeHtml } from '../../lib/sanitize';
+import { metaDescription } from '../../lib/text';
 import { useAsync } from '../../lib/useAsync';
 
 type Loaded = { article: NewsArticle | null; images: NewsArticleImage[] };

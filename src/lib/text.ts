@@ -1,0 +1,23 @@
+// Plain text from the CMS's HTML (card excerpts, meta descriptions): no DOM and no DOMPurify
+// needed, so pages that only show excerpts stay small.
+
+/** Plain text of an HTML fragment (for meta descriptions and card excerpts). */
+export function stripTags(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The article page's meta description: the excerpt without tags, cut to 155 characters. */
+export function metaDescription(html: string, max = 155): string {
+  const text = stripTags(html);
+  return text.length <= max ? text : text.slice(0, max);
+}
