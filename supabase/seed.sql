@@ -139,10 +139,10 @@ insert into public.events (id, name, date, time, location, type, description, st
 
 -- Past tours: the four rallies so far, and the 2026 tour as a draft.
 insert into public.past_tours (id, year, route, participants, funds_raised, miles, image_url, published) values
-  ('00000008-0000-4000-8000-000000000001', 2025, 'Portsmouth – Normandy – Loire – Route Napoléon – Col de la Bonette – Turin', 34, '£14,800', 2250, 'seed/tours/2025.webp', true),
-  ('00000008-0000-4000-8000-000000000002', 2024, 'Folkestone – Luxembourg – Rhine Valley – Swiss Alps – Lake Annecy', 30, '£12,400', 2100, 'seed/tours/2024.webp', true),
-  ('00000008-0000-4000-8000-000000000003', 2023, 'Dover – Champagne – Black Forest – Stelvio Pass – Lake Garda', 24, '£9,400', 1900, 'seed/tours/2023.webp', true),
-  ('00000008-0000-4000-8000-000000000004', 2019, 'London – Reims – Strasbourg – Lucerne – Lake Como', 18, '£6,200', 1650, 'seed/tours/2019.webp', true),
+  ('00000008-0000-4000-8000-000000000001', 2025, 'Portsmouth – Normandy – Loire – Route Napoléon – Col de la Bonette – Turin', 34, '£14,800', 2250, 'seed/tours/2025-col-de-la-bonette-pass.webp', true),
+  ('00000008-0000-4000-8000-000000000002', 2024, 'Folkestone – Luxembourg – Rhine Valley – Swiss Alps – Lake Annecy', 30, '£12,400', 2100, 'seed/tours/2024-swiss-alps-and-lake-annecy.webp', true),
+  ('00000008-0000-4000-8000-000000000003', 2023, 'Dover – Champagne – Black Forest – Stelvio Pass – Lake Garda', 24, '£9,400', 1900, 'seed/tours/2023-stelvio-pass-hairpins.webp', true),
+  ('00000008-0000-4000-8000-000000000004', 2019, 'London – Reims – Strasbourg – Lucerne – Lake Como', 18, '£6,200', 1650, 'seed/tours/2019-lake-como-convoy.webp', true),
   ('00000008-0000-4000-8000-000000000005', 2026, 'UK – Germany – Austria – Italy – Switzerland – France (mystery route)', 0, '£0', 0, null, false);
 
 -- Contact messages (only administrators can read them).
