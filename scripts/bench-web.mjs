@@ -1,0 +1,236 @@
+// `npm run bench:web`: builds the site, serves it with `vite preview` against a fresh emulator, and
+// runs Lighthouse 12 (mobile, simulated throttling) on the main public pages and on a static
+// reference page: the home page's rendered content with every script removed, i.e. what plain
+// HTML would cost. Prints the median of each figure over the runs.
+//   npm run bench:web [-- --runs 3]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { anonKey, localServiceUrls } from './lib/local-env.mjs';
+import {
+  emulatorArgs,
+  freePort,
+  signalGroup,
+  spawnGroup,
+  viteCli,
+  waitForLine,
+} from './lib/processes.mjs';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const runs = Number(values.runs);
+const pages = ['/', '/gallery', '/news', '/sponsors'];
+const reference = '/reference.html';
+const outDir = 'dist/bench';
+const chromePath = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const children = [];
+const stopAll = () => children.forEach((child) => signalGroup(child, 'SIGTERM'));
+process.on('SIGINT', () => (stopAll(), process.exit(130)));
+process.on('SIGTERM', () => (stopAll(), process.exit(143)));
+
+const log = (message) => console.error(`bench:web: ${message}`);
+
+function startServer(name, args, ready) {
+  const output = [];
+  const child = spawnGroup(process.execPath, args, { onLine: (line) => output.push(line) });
+  children.push(child);
+  return waitForLine(child, ready, name).then(
+    () => child,
+    (error) => {
+      console.error(output.slice(-20).join('\n'));
+      throw error;
+    },
+  );
+}
+
+async function stopServer(child) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  signalGroup(child, 'SIGTERM');
+  await exited;
+  children.splice(children.indexOf(child), 1);
+}
+
+const preview = (sitePort) =>
+  startServer(
+    'vite preview',
+    [viteCli, 'preview', '--outDir', outDir, '--port', String(sitePort), '--strictPort'],
+    /Local:/,
+  );
+
+/** The home page as a browser shows it once its data has loaded, minus every script. */
+async function writeReferencePage(siteUrl) {
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
+  try {
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+    await page.goto(siteUrl, { waitUntil: 'networkidle' });
+    const html = await page.evaluate(() => {
+      document
+        .querySelectorAll('script, link[rel="modulepreload"], link[rel="preload"][as="script"]')
+        .forEach((element) => element.remove());
+      return `<!doctype html>\n${document.documentElement.outerHTML}`;
+    });
+    writeFileSync(path.join(outDir, reference.slice(1)), html);
+  } finally {
+    await browser.close();
+  }
+}
+
+function lighthouse(url) {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-web-chrome-'));
+  const report = path.join(userDataDir, 'report.json');
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        'node_modules/lighthouse/cli/index.js',
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${report}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+        `--chrome-flags=${[...chromeFlags, `--user-data-dir=${userDataDir}/profile`].join(' ')}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => {
+      try {
+        if (code !== 0) throw new Error(`Lighthouse failed on ${url} (exit ${code}):\n${stderr}`);
+        resolve(JSON.parse(readFileSync(report, 'utf8')));
+      } catch (error) {
+        reject(error);
+      } finally {
+        rmSync(userDataDir, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+function figures(lhr) {
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const value = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    bytes: value('total-byte-weight'),
+  };
+}
+
+function median(numbers) {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function table(rows) {
+  const header = [
+    'page',
+    'perf',
+    'a11y',
+    'best pr.',
+    'SEO',
+    'FCP ms',
+    'LCP ms',
+    'TBT ms',
+    'CLS',
+    'KB',
+  ];
+  const lines = rows.map(({ page, m }) => [
+    page,
+    m.performance,
+    m.accessibility,
+    m.bestPractices,
+    m.seo,
+    Math.round(m.fcp),
+    Math.round(m.lcp),
+    Math.round(m.tbt),
+    m.cls.toFixed(3),
+    (m.bytes / 1024).toFixed(1),
+  ]);
+  const cells = [header, ...lines].map((line) => line.map(String));
+  const widths = header.map((_, column) => Math.max(...cells.map((line) => line[column].length)));
+  const format = (line) =>
+    line.map((cell, column) =>
+      column ? cell.padStart(widths[column]) : cell.padEnd(widths[column]),
+    );
+  return cells.map((line) => `| ${format(line).join(' | ')} |`).join('\n');
+}
+
+async function main() {
+  const supabasePort = await freePort();
+  const sitePort = await freePort();
+  const supabaseUrl = `http://127.0.0.1:${supabasePort}`;
+  const siteUrl = `http://127.0.0.1:${sitePort}`;
+
+  log(`starting the emulator on ${supabaseUrl} (fresh data in .data-bench)`);
+  const args = emulatorArgs({ port: supabasePort, dataDir: '.data-bench', siteUrl, reset: true });
+  await startServer('the emulator', args, /Supabase emulator ready on/);
+
+  log(`building the site into ${outDir}`);
+  const built = spawnSync('npm', ['run', 'build'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ...localServiceUrls(supabaseUrl),
+      VITE_SUPABASE_ANON_KEY: anonKey,
+      VITE_SITE_URL: siteUrl,
+      BUILD_OUT_DIR: outDir,
+    },
+  });
+  if (built.status !== 0) throw new Error('the build failed');
+
+  // vite preview indexes its files when it starts, so the reference page is written in between.
+  log('writing the reference page (home without scripts)');
+  const capture = await preview(sitePort);
+  await writeReferencePage(siteUrl);
+  await stopServer(capture);
+  await preview(sitePort);
+
+  const rows = [];
+  for (const page of [...pages, reference]) {
+    const results = [];
+    for (let run = 1; run <= runs; run += 1) {
+      log(`Lighthouse ${page} (run ${run} of ${runs})`);
+      results.push(figures(await lighthouse(`${siteUrl}${page}`)));
+    }
+    const m = Object.fromEntries(
+      Object.keys(results[0]).map((key) => [key, median(results.map((result) => result[key]))]),
+    );
+    rows.push({ page: page === reference ? 'reference (no JS)' : page, m });
+  }
+
+  const home = rows[0].m.lcp;
+  const ref = rows.at(-1).m.lcp;
+  console.log(
+    `\nLighthouse 12, mobile, simulated throttling, median of ${runs} run(s) per figure\n`,
+  );
+  console.log(table(rows));
+  console.log(`\nHome LCP / reference LCP: ${(home / ref).toFixed(2)} (goal <= 1.20)`);
+}
+
+main()
+  .catch((error) => {
+    console.error(`bench:web: ${error instanceof Error ? error.message : error}`);
+    process.exitCode = 1;
+  })
+  .finally(stopAll);
