@@ -1,0 +1,316 @@
+// Who may do what, decided by the migrations' Row Level Security and grants: anonymous visitor,
+// signed-in user without the admin role, and administrator, against every table.
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { TableName } from '../../src/data/database.types';
+import { useTestEmulator, type Client } from './harness';
+
+const em = useTestEmulator();
+
+type Caller = 'anon' | 'visitor' | 'admin';
+const CALLERS: Caller[] = ['anon', 'visitor', 'admin'];
+const client = (caller: Caller): Client => em()[caller];
+
+type Publishable = Exclude<TableName, 'site_settings' | 'contact_messages' | 'news_article_images'>;
+
+/** A valid row for each table (the `published` flag is added by the caller). */
+const NEW_ROW: Record<Publishable, (tag: string) => Record<string, unknown>> = {
+  sponsors: (tag) => ({ name: tag, tier: 'Tier 2' }),
+  news_articles: (tag) => ({ title: tag, excerpt: 'e', content: '<p>c</p>' }),
+  gallery_images: (tag) => ({ title: tag, url: 'seed/gallery/x.webp' }),
+  videos: (tag) => ({ title: tag, url: 'https://www.youtube.com/watch?v=abc' }),
+  testimonials: (tag) => ({ name: tag, quote: 'Brilliant' }),
+  events: (tag) => ({
+    name: tag,
+    date: '22 June 2026',
+    time: '09:00',
+    location: 'Dover',
+    attendees: '40',
+  }),
+  past_tours: (tag) => ({ route: tag, participants: 10, funds_raised: '£1,000', miles: 900 }),
+};
+/** The column each table's update changes. */
+const TEXT_COLUMN: Record<Publishable, string> = {
+  sponsors: 'name',
+  news_articles: 'title',
+  gallery_images: 'title',
+  videos: 'title',
+  testimonials: 'name',
+  events: 'name',
+  past_tours: 'route',
+};
+const PUBLISHABLE = Object.keys(NEW_ROW) as Publishable[];
+
+async function arrange(table: TableName, row: Record<string, unknown>): Promise<string> {
+  const { data, error } = await em()
+    .service.from(table)
+    .insert(row as never)
+    .select('id')
+    .single();
+  if (error || !data) throw new Error(`arrange ${table}: ${error?.message}`);
+  return (data as { id: string }).id;
+}
+
+async function exists(table: TableName, id: string): Promise<Record<string, unknown> | null> {
+  const { data } = await em().service.from(table).select('*').eq('id', id).maybeSingle();
+  return (data as Record<string, unknown> | null) ?? null;
+}
+
+const refusal = (caller: Caller) => (caller === 'anon' ? 401 : 403);
+
+describe.each(PUBLISHABLE)('%s', (table) => {
+  const ids = { published: '', draft: '' };
+  beforeAll(async () => {
+    ids.published = await arrange(table, {
+      ...NEW_ROW[table](`${table} published`),
+      published: true,
+    });
+    ids.draft = await arrange(table, { ...NEW_ROW[table](`${table} draft`), published: false });
+  });
+
+  test.each(CALLERS)('%s reads the published row', async (caller) => {
+    const { data, error } = await client(caller).from(table).select('id').eq('id', ids.published);
+    expect(error).toBeNull();
+    expect(data).toHaveLength(1);
+  });
+
+  test.each(CALLERS)('%s reads the draft only when an administrator', async (caller) => {
+    const { data, error } = await client(caller).from(table).select('id').eq('id', ids.draft);
+    expect(error).toBeNull();
+    expect(data).toHaveLength(caller === 'admin' ? 1 : 0);
+  });
+
+  test.each(CALLERS)('%s inserts only when an administrator', async (caller) => {
+    const tag = `${table} insert ${caller} ${randomUUID()}`;
+    const { error, status } = await client(caller)
+      .from(table)
+      .insert(NEW_ROW[table](tag) as never);
+    if (caller === 'admin') {
+      expect(error).toBeNull();
+      expect(status).toBe(201);
+    } else {
+      expect(status).toBe(refusal(caller));
+      expect(error?.code).toBe('42501');
+      expect(error?.message).toBe(
+        `new row violates row-level security policy for table "${table}"`,
+      );
+    }
+  });
+
+  test.each(CALLERS)(
+    '%s updates only when an administrator; others change nothing',
+    async (caller) => {
+      const value = `changed by ${caller}`;
+      const { data, error } = await client(caller)
+        .from(table)
+        .update({ [TEXT_COLUMN[table]]: value } as never)
+        .eq('id', ids.published)
+        .select('id');
+      expect(error).toBeNull();
+      expect(data).toHaveLength(caller === 'admin' ? 1 : 0);
+      const row = await exists(table, ids.published);
+      expect(row?.[TEXT_COLUMN[table]] === value).toBe(caller === 'admin');
+    },
+  );
+
+  test.each(CALLERS)(
+    '%s deletes only when an administrator; others delete nothing',
+    async (caller) => {
+      const id = await arrange(table, {
+        ...NEW_ROW[table](`${table} delete ${caller}`),
+        published: true,
+      });
+      const { error, status } = await client(caller).from(table).delete().eq('id', id);
+      expect(error).toBeNull();
+      expect(status).toBe(204);
+      expect(Boolean(await exists(table, id))).toBe(caller !== 'admin');
+    },
+  );
+});
+
+describe('news_article_images (published with their article)', () => {
+  const ids = { publishedArticle: '', published: '', draft: '' };
+  beforeAll(async () => {
+    ids.publishedArticle = await arrange('news_articles', {
+      title: 'With images',
+      published: true,
+    });
+    const draftArticle = await arrange('news_articles', {
+      title: 'Draft with images',
+      published: false,
+    });
+    ids.published = await arrange('news_article_images', {
+      article_id: ids.publishedArticle,
+      url: 'a.png',
+      sort_order: 0,
+    });
+    ids.draft = await arrange('news_article_images', {
+      article_id: draftArticle,
+      url: 'b.png',
+      sort_order: 0,
+    });
+  });
+
+  test.each(CALLERS)(
+    '%s reads images of a published article, drafts only as administrator',
+    async (caller) => {
+      const pub = await client(caller)
+        .from('news_article_images')
+        .select('id')
+        .eq('id', ids.published);
+      expect(pub.data).toHaveLength(1);
+      const draft = await client(caller)
+        .from('news_article_images')
+        .select('id')
+        .eq('id', ids.draft);
+      expect(draft.data).toHaveLength(caller === 'admin' ? 1 : 0);
+    },
+  );
+
+  test.each(CALLERS)(
+    '%s inserts, updates and deletes images only when an administrator',
+    async (caller) => {
+      const insert = await client(caller)
+        .from('news_article_images')
+        .insert({ article_id: ids.publishedArticle, url: `${caller}.png`, sort_order: 1 });
+      expect(insert.status).toBe(caller === 'admin' ? 201 : refusal(caller));
+      const update = await client(caller)
+        .from('news_article_images')
+        .update({ caption: caller })
+        .eq('id', ids.published)
+        .select('id');
+      expect(update.data).toHaveLength(caller === 'admin' ? 1 : 0);
+      const victim = await arrange('news_article_images', {
+        article_id: ids.publishedArticle,
+        url: 'v.png',
+        sort_order: 2,
+      });
+      await client(caller).from('news_article_images').delete().eq('id', victim);
+      expect(Boolean(await exists('news_article_images', victim))).toBe(caller !== 'admin');
+    },
+  );
+});
+
+describe('site_settings (everyone reads; only administrators change values; nobody adds or removes keys)', () => {
+  test.each(CALLERS)('%s reads the settings', async (caller) => {
+    const { data, error } = await client(caller)
+      .from('site_settings')
+      .select('value')
+      .eq('key', 'rally_spots_remaining')
+      .single();
+    expect(error).toBeNull();
+    expect(data?.value).toMatch(/^\d+$/);
+  });
+
+  test.each(CALLERS)('%s updates a value only when an administrator', async (caller) => {
+    const value = caller === 'admin' ? '11' : '0';
+    const { data, error, status } = await client(caller)
+      .from('site_settings')
+      .update({ value, updated_at: new Date().toISOString() })
+      .eq('key', 'rally_spots_remaining')
+      .select('value');
+    if (caller === 'anon') {
+      expect(status).toBe(401);
+      expect(error?.code).toBe('42501');
+    } else {
+      expect(error).toBeNull();
+      expect(data).toHaveLength(caller === 'admin' ? 1 : 0);
+    }
+    const { data: row } = await em()
+      .service.from('site_settings')
+      .select('value')
+      .eq('key', 'rally_spots_remaining')
+      .single();
+    expect(row?.value === '0').toBe(false);
+  });
+
+  test.each(CALLERS)('%s cannot change a key', async (caller) => {
+    const { error, status } = await client(caller)
+      .from('site_settings')
+      .update({ key: 'renamed' })
+      .eq('key', 'rally_spots_remaining');
+    expect(status).toBe(refusal(caller));
+    expect(error?.code).toBe('42501');
+  });
+
+  test.each(CALLERS)('%s cannot insert or delete a setting', async (caller) => {
+    const insert = await client(caller)
+      .from('site_settings')
+      .insert({ key: `new_${caller}`, value: 'x' });
+    expect(insert.status).toBe(refusal(caller));
+    expect(insert.error?.message).toBe('permission denied for table site_settings');
+    const remove = await client(caller)
+      .from('site_settings')
+      .delete()
+      .eq('key', 'rally_spots_remaining');
+    expect(remove.status).toBe(refusal(caller));
+    const { data } = await em()
+      .service.from('site_settings')
+      .select('key')
+      .eq('key', 'rally_spots_remaining');
+    expect(data).toHaveLength(1);
+  });
+});
+
+describe('contact_messages (visitors may only send; administrators read and delete)', () => {
+  let existing = '';
+  beforeAll(async () => {
+    existing = await arrange('contact_messages', {
+      name: 'Existing',
+      email: 'existing@example.com',
+      subject: 'rally',
+      message: 'Is there space?',
+    });
+  });
+
+  test.each(CALLERS)('%s sends a message', async (caller) => {
+    const { error, status } = await client(caller)
+      .from('contact_messages')
+      .insert({
+        name: caller,
+        email: `${caller}@example.com`,
+        subject: 'general',
+        message: 'Hello',
+      });
+    expect(error).toBeNull();
+    expect(status).toBe(201);
+  });
+
+  test.each(CALLERS)('%s reads messages only when an administrator', async (caller) => {
+    const { data, error } = await client(caller)
+      .from('contact_messages')
+      .select('id')
+      .eq('id', existing);
+    expect(error).toBeNull();
+    expect(data).toHaveLength(caller === 'admin' ? 1 : 0);
+  });
+
+  test.each(CALLERS)('%s cannot edit a message', async (caller) => {
+    const { error, status } = await client(caller)
+      .from('contact_messages')
+      .update({ message: 'edited' })
+      .eq('id', existing);
+    expect(status).toBe(refusal(caller));
+    expect(error?.code).toBe('42501');
+  });
+
+  test.each(CALLERS)('%s deletes a message only when an administrator', async (caller) => {
+    const id = await arrange('contact_messages', {
+      name: 'Victim',
+      email: 'v@example.com',
+      subject: 'other',
+      message: 'Bye',
+    });
+    const { error } = await client(caller).from('contact_messages').delete().eq('id', id);
+    expect(error).toBeNull();
+    expect(Boolean(await exists('contact_messages', id))).toBe(caller !== 'admin');
+  });
+
+  test('refuses a message with a subject outside the list', async () => {
+    const { error, status } = await em()
+      .anon.from('contact_messages')
+      .insert({ name: 'A', email: 'a@example.com', subject: 'spam' as never, message: 'x' });
+    expect(status).toBe(400);
+    expect(error?.code).toBe('23514');
+  });
+});
