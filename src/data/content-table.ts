@@ -20,7 +20,8 @@ export type ContentTable = keyof ContentOrder;
 export interface ContentTableCalls<T extends ContentTable> {
   listAll(db: DbClient): Promise<Row<T>[]>;
   insert(db: DbClient, row: Insert<T>): Promise<void>;
-  update(db: DbClient, id: string, row: Update<T>): Promise<void>;
+  /** Update by id with every form field. */
+  update(db: DbClient, id: string, row: Insert<T>): Promise<void>;
   remove(db: DbClient, id: string): Promise<void>;
   setPublished(db: DbClient, id: string, published: boolean): Promise<void>;
 }
@@ -32,7 +33,7 @@ type Throwing<D> = { throwOnError(): Result<D> };
 interface TableQuery<R, I, U> {
   select(columns: '*'): { order(column: string, options: { ascending: boolean }): Throwing<R[]> };
   insert(row: I): Throwing<null>;
-  update(row: U): { eq(column: 'id', value: string): Throwing<null> };
+  update(row: I | U): { eq(column: 'id', value: string): Throwing<null> };
   delete(): { eq(column: 'id', value: string): Throwing<null> };
 }
 

@@ -1,0 +1,107 @@
+import { Link } from 'react-router-dom';
+import {
+  CalendarDays,
+  ExternalLink,
+  Film,
+  Handshake,
+  History,
+  Image,
+  LogOut,
+  MessageSquareQuote,
+  Newspaper,
+  Settings,
+} from 'lucide-react';
+import { buttonClass } from './crud/PendingButton';
+import { useAuth } from './auth/AuthProvider';
+import { AdminTitle } from './AdminTitle';
+
+const SCREENS = [
+  { to: '/admin/events', title: 'Events', text: 'Rally events and meetups', Icon: CalendarDays },
+  {
+    to: '/admin/past-tours',
+    title: 'Past Tours',
+    text: 'Previous rallies and their results',
+    Icon: History,
+  },
+  { to: '/admin/gallery', title: 'Gallery', text: 'Photos shown in the gallery', Icon: Image },
+  { to: '/admin/videos', title: 'Videos', text: 'Rally films and clips', Icon: Film },
+  {
+    to: '/admin/sponsors',
+    title: 'Sponsors',
+    text: 'Sponsor logos, tiers and links',
+    Icon: Handshake,
+  },
+  { to: '/admin/news', title: 'News', text: 'Articles and their images', Icon: Newspaper },
+  {
+    to: '/admin/testimonials',
+    title: 'Testimonials',
+    text: 'Quotes from past participants',
+    Icon: MessageSquareQuote,
+  },
+  {
+    to: '/admin/settings',
+    title: 'Settings',
+    text: 'Site settings such as spots remaining',
+    Icon: Settings,
+  },
+] as const;
+
+export function DashboardPage() {
+  const { state, signOut } = useAuth();
+  const email = state.status === 'signed-in' ? state.user.email : undefined;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <AdminTitle>Dashboard</AdminTitle>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
+          {email ? (
+            <p className="mt-1 text-slate-600">
+              Signed in as <span className="font-medium text-slate-900">{email}</span>
+            </p>
+          ) : null}
+        </div>
+        <div className="flex gap-3">
+          <Link to="/" className={buttonClass('neutral')}>
+            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+            View Website
+          </Link>
+          <button type="button" className={buttonClass('primary')} onClick={() => void signOut()}>
+            <LogOut aria-hidden="true" className="h-4 w-4" />
+            Sign Out
+          </button>
+        </div>
+      </div>
+
+      <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {SCREENS.map(({ to, title, text, Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-400 hover:shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+            >
+              <Icon aria-hidden="true" className="h-8 w-8 text-blue-700" />
+              <span className="mt-3 text-lg font-semibold text-slate-900">{title}</span>
+              <span className="mt-1 text-sm text-slate-600">{text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <section
+        aria-labelledby="tips-heading"
+        className="mt-10 rounded-xl border border-blue-100 bg-blue-50 p-6"
+      >
+        <h2 id="tips-heading" className="text-lg font-semibold text-slate-900">
+          Tips
+        </h2>
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-800">
+          <li>Mark content as Published to show it on the website; drafts stay hidden.</li>
+          <li>Sort order controls the sequence: lower numbers appear first.</li>
+          <li>Changes save immediately: there is no separate publish step.</li>
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { LogIn } from 'lucide-react';
+import { FormMessage, TextField } from '../../components/FormField';
+import { Spinner } from '../../components/Spinner';
+import { PendingButton } from '../crud/PendingButton';
+import { useAuth } from './AuthProvider';
+import type { LoginState } from './RequireAuth';
+import { AdminTitle } from '../AdminTitle';
+
+/** Only admin screens are valid places to return to after signing in. */
+function returnPath(state: unknown): string {
+  const from = isLoginState(state) ? state.from : undefined;
+  if (!from || !from.pathname.startsWith('/admin/') || from.pathname === '/admin/login') {
+    return '/admin/dashboard';
+  }
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+function isLoginState(state: unknown): state is Required<LoginState> {
+  if (typeof state !== 'object' || state === null || !('from' in state)) return false;
+  const { from } = state;
+  return (
+    typeof from === 'object' &&
+    from !== null &&
+    'pathname' in from &&
+    typeof from.pathname === 'string'
+  );
+}
+
+export function LoginPage() {
+  const { state, signIn } = useAuth();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  if (state.status === 'signed-in') return <Navigate to={returnPath(location.state)} replace />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = {
+      email: email.trim() ? undefined : 'Email is required.',
+      password: password ? undefined : 'Password is required.',
+    };
+    setErrors(found);
+    setFailure(null);
+    if (found.email || found.password) return;
+    setPending(true);
+    const result = await signIn(email, password);
+    setPending(false);
+    // On success the auth state changes and this screen redirects itself.
+    if (!result.ok) setFailure(result.message);
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
+      <AdminTitle>Login</AdminTitle>
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow">
+        <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
+        <p className="mt-1 text-slate-600">Sign in to manage the 2026 Europe Rally website.</p>
+        {state.status === 'loading' ? (
+          <Spinner label="Loading..." />
+        ) : (
+          // method="post" keeps the password out of the URL even if scripts fail.
+          <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-4">
+            <TextField
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              value={email}
+              error={errors.email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              error={errors.password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+            <PendingButton
+              type="submit"
+              pending={pending}
+              pendingLabel="Signing in..."
+              className="w-full"
+            >
+              <LogIn aria-hidden="true" className="h-4 w-4" />
+              Sign In
+            </PendingButton>
+          </form>
+        )}
+        <p className="mt-6 text-center text-sm">
+          <Link to="/" className="text-blue-700 hover:underline">
+            Back to the website
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+// What each content manager describes about its entity; the shared screen (ContentManager) does
+// the rest. A description names fields, wording, defaults, pre-fill and list rendering.
+import type { ReactNode } from 'react';
+import type { DbClient } from '../../lib/rest';
+
+/** An extra image of a news article while it is being edited. */
+export type ImageDraft = { url: string; caption: string };
+
+export type FieldValue = string | boolean | ImageDraft[];
+export type FormValues = Record<string, FieldValue>;
+export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
+
+type KeysOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & string;
+
+type Base = {
+  label: string;
+  required?: boolean;
+  hint?: string;
+  placeholder?: string;
+  /** Fields sharing a row on wide screens. */
+  half?: boolean;
+};
+
+export type Field<V> = Base &
+  (
+    | { kind: 'text' | 'textarea' | 'url' | 'date'; name: KeysOf<V, string> }
+    | { kind: 'integer'; name: KeysOf<V, string>; example?: string }
+    | {
+        kind: 'select';
+        name: KeysOf<V, string>;
+        options: readonly { value: string; label: string }[];
+      }
+    /** A URL chosen from the media library (or typed). */
+    | { kind: 'media'; name: KeysOf<V, string>; accept: 'image' | 'video' }
+    | { kind: 'richtext'; name: KeysOf<V, string> }
+    | { kind: 'checkbox'; name: KeysOf<V, boolean> }
+    | { kind: 'images'; name: KeysOf<V, ImageDraft[]> }
+  ) & { example?: string };
+
+/** Rows the managers edit: every one has an id and a Draft/Published flag. */
+export type ContentRow = { id: string; published: boolean };
+
+export interface ManagerDescription<R extends ContentRow, V extends FormValues> {
+  /** 'Gallery Manager' */
+  title: string;
+  /** One record in messages: 'image' → 'Error saving image.', 'Are you sure you want to delete this image?' */
+  noun: string;
+  /** Count line, e.g. n => `${n} images total`. */
+  countLine(count: number): string;
+  addLabel: string;
+  firstAddLabel: string;
+  loadingText: string;
+  emptyText: string;
+  layout: 'grid' | 'list';
+  fields: readonly Field<V>[];
+  defaults(): V;
+  /** Edit pre-fill (spec section 4): blanks become '', a missing year the current year. */
+  fromRow(row: R, db: DbClient): V | Promise<V>;
+  validate?(values: V): FieldErrors<V>;
+  list(db: DbClient): Promise<R[]>;
+  save(db: DbClient, values: V, editing: R | null): Promise<void>;
+  remove(db: DbClient, row: R): Promise<void>;
+  setPublished(db: DbClient, row: R, published: boolean): Promise<void>;
+  /** A short name for buttons' accessible labels ('Edit Alpine pass'). */
+  rowName(row: R): string;
+  /** The row's own content; `badge` is the shared Published/Draft badge to place. */
+  renderRow(row: R, badge: ReactNode): ReactNode;
+}

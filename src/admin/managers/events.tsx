@@ -1,0 +1,147 @@
+import type { EventType, Insert, RallyEvent } from '../../data/database.types';
+import { eventsAdmin } from '../../data/events';
+import { ImageWithFallback } from '../crud/ImageWithFallback';
+import { optional, text, totalLine } from '../crud/form-rules';
+import { tableActions } from '../crud/table-actions';
+import type { ManagerDescription } from '../crud/types';
+
+const EVENT_TYPES: readonly EventType[] = ['Main Rally', 'Meetup', 'Fundraiser', 'Workshop'];
+
+type EventForm = {
+  name: string;
+  date: string;
+  time: string;
+  location: string;
+  type: string;
+  status: string;
+  attendees: string;
+  description: string;
+  image_url: string;
+  published: boolean;
+};
+
+const toRow = (form: EventForm): Insert<'events'> => ({
+  name: form.name.trim(),
+  date: form.date.trim(),
+  time: form.time.trim(),
+  location: form.location.trim(),
+  type: EVENT_TYPES.find((type) => type === form.type) ?? 'Meetup',
+  status: form.status.trim(),
+  attendees: form.attendees.trim(),
+  description: form.description.trim(),
+  image_url: optional(form.image_url),
+  published: form.published,
+});
+
+export const eventsManager: ManagerDescription<RallyEvent, EventForm> = {
+  title: 'Events Manager',
+  noun: 'event',
+  countLine: totalLine('event', 'events'),
+  addLabel: 'Add Event',
+  firstAddLabel: 'Add Your First Event',
+  loadingText: 'Loading events...',
+  emptyText: 'No events yet',
+  layout: 'list',
+  fields: [
+    { kind: 'text', name: 'name', label: 'Name', required: true },
+    // Date, time and status are free text: 'June 22-28, 2026', '9:00 AM', 'Sold Out'.
+    {
+      kind: 'text',
+      name: 'date',
+      label: 'Date',
+      required: true,
+      half: true,
+      placeholder: 'e.g. June 22-28, 2026',
+    },
+    {
+      kind: 'text',
+      name: 'time',
+      label: 'Time',
+      required: true,
+      half: true,
+      placeholder: 'e.g. 9:00 AM',
+    },
+    { kind: 'text', name: 'location', label: 'Location', required: true, half: true },
+    {
+      kind: 'select',
+      name: 'type',
+      label: 'Type',
+      required: true,
+      half: true,
+      options: EVENT_TYPES.map((type) => ({ value: type, label: type })),
+    },
+    { kind: 'text', name: 'status', label: 'Status', required: true, half: true },
+    {
+      kind: 'text',
+      name: 'attendees',
+      label: 'Attendees',
+      required: true,
+      half: true,
+      placeholder: 'e.g. 40 cars',
+    },
+    { kind: 'textarea', name: 'description', label: 'Description', required: true },
+    { kind: 'media', name: 'image_url', label: 'Image', accept: 'image' },
+    {
+      kind: 'checkbox',
+      name: 'published',
+      label: 'Published',
+      hint: 'Only published events appear on the website.',
+    },
+  ],
+  defaults: () => ({
+    name: '',
+    date: '',
+    time: '',
+    location: '',
+    type: 'Meetup',
+    status: 'Registration Open',
+    attendees: '',
+    description: '',
+    image_url: '',
+    published: false,
+  }),
+  fromRow: (event) => ({
+    name: event.name,
+    date: event.date,
+    time: event.time,
+    location: event.location,
+    type: event.type,
+    status: event.status,
+    attendees: event.attendees,
+    description: event.description,
+    image_url: text(event.image_url),
+    published: event.published,
+  }),
+  validate: (form) =>
+    EVENT_TYPES.some((type) => type === form.type) ? {} : { type: 'Choose an event type.' },
+  ...tableActions(eventsAdmin, toRow),
+  rowName: (event) => event.name,
+  renderRow: (event, badge) => (
+    <div className="flex items-start gap-4">
+      {event.image_url ? (
+        <ImageWithFallback
+          src={event.image_url}
+          alt=""
+          loading="lazy"
+          className="h-20 w-28 shrink-0 rounded object-cover"
+        />
+      ) : null}
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="font-semibold text-slate-900">{event.name}</h2>
+          {badge}
+          <span className="inline-flex rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-semibold text-blue-900">
+            {event.type}
+          </span>
+        </div>
+        <p className="text-sm text-slate-700">
+          {event.date} · {event.time} · {event.location}
+        </p>
+        <p className="text-sm text-slate-600">
+          {event.status}
+          {event.attendees ? ` · ${event.attendees}` : ''}
+        </p>
+      </div>
+    </div>
+  ),
+};

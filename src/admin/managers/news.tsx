@@ -1,0 +1,145 @@
+import type { Insert, NewsArticle } from '../../data/database.types';
+import {
+  articlesAdmin,
+  insertArticle,
+  listArticleImages,
+  replaceArticleImages,
+} from '../../data/news';
+import { formatLongDate } from '../../lib/format';
+import { stripTags } from '../../lib/text';
+import { optional, text, todayLocal, totalLine } from '../crud/form-rules';
+import type { ImageDraft, ManagerDescription } from '../crud/types';
+
+type ArticleForm = {
+  title: string;
+  excerpt: string;
+  content: string;
+  image_url: string;
+  category: string;
+  published_date: string;
+  is_featured: boolean;
+  published: boolean;
+  extra_images: ImageDraft[];
+};
+
+const toRow = (form: ArticleForm): Insert<'news_articles'> => ({
+  title: form.title.trim(),
+  excerpt: form.excerpt.trim(),
+  content: form.content,
+  image_url: optional(form.image_url),
+  category: form.category.trim().toLowerCase() || 'news',
+  published_date: form.published_date.trim(),
+  is_featured: form.is_featured,
+  published: form.published,
+});
+
+export const newsManager: ManagerDescription<NewsArticle, ArticleForm> = {
+  title: 'News Manager',
+  noun: 'article',
+  countLine: totalLine('article', 'articles'),
+  addLabel: 'Add Article',
+  firstAddLabel: 'Add Your First Article',
+  loadingText: 'Loading news articles...',
+  emptyText: 'No news articles yet',
+  layout: 'list',
+  fields: [
+    { kind: 'text', name: 'title', label: 'Title', required: true },
+    {
+      kind: 'textarea',
+      name: 'excerpt',
+      label: 'Excerpt',
+      required: true,
+      hint: 'A short summary shown in lists.',
+    },
+    { kind: 'richtext', name: 'content', label: 'Content', required: true },
+    { kind: 'media', name: 'image_url', label: 'Main Image', accept: 'image' },
+    {
+      kind: 'text',
+      name: 'category',
+      label: 'Category',
+      required: true,
+      half: true,
+      placeholder: 'e.g. news, rally, charity',
+      hint: 'Visitors can filter the news page by category.',
+    },
+    { kind: 'date', name: 'published_date', label: 'Published Date', required: true, half: true },
+    {
+      kind: 'checkbox',
+      name: 'is_featured',
+      label: 'Featured',
+      hint: 'Shown large at the top of the news page.',
+    },
+    {
+      kind: 'checkbox',
+      name: 'published',
+      label: 'Published',
+      hint: 'Only published articles appear on the website.',
+    },
+    {
+      kind: 'images',
+      name: 'extra_images',
+      label: 'Extra Images',
+      hint: 'Shown as a gallery on the article page, in this order. Saving with none keeps the current ones.',
+    },
+  ],
+  defaults: () => ({
+    title: '',
+    excerpt: '',
+    content: '',
+    image_url: '',
+    category: 'news',
+    published_date: todayLocal(),
+    is_featured: false,
+    published: false,
+    extra_images: [],
+  }),
+  fromRow: async (article, db) => ({
+    title: article.title,
+    excerpt: article.excerpt,
+    content: article.content,
+    image_url: text(article.image_url),
+    category: text(article.category),
+    published_date: article.published_date || todayLocal(),
+    is_featured: article.is_featured,
+    published: article.published,
+    extra_images: (await listArticleImages(article.id, db)).map((image) => ({
+      url: image.url,
+      caption: text(image.caption),
+    })),
+  }),
+  list: (db) => articlesAdmin.listAll(db),
+  async save(db, form, editing) {
+    let id: string;
+    if (editing) {
+      await articlesAdmin.update(db, editing.id, toRow(form));
+      id = editing.id;
+    } else {
+      id = (await insertArticle(db, toRow(form))).id;
+    }
+    await replaceArticleImages(
+      db,
+      id,
+      form.extra_images.map((image) => ({ url: image.url.trim(), caption: image.caption })),
+    );
+  },
+  remove: (db, article) => articlesAdmin.remove(db, article.id),
+  setPublished: (db, article, published) => articlesAdmin.setPublished(db, article.id, published),
+  rowName: (article) => article.title,
+  renderRow: (article, badge) => (
+    <div className="space-y-1">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="font-semibold text-slate-900">{article.title}</h2>
+        {badge}
+        {article.is_featured ? (
+          <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+            Featured
+          </span>
+        ) : null}
+      </div>
+      <p className="line-clamp-2 text-sm text-slate-700">{stripTags(article.excerpt)}</p>
+      <p className="text-sm text-slate-600">
+        {formatLongDate(article.published_date)} · {article.category}
+      </p>
+    </div>
+  ),
+};

@@ -1,0 +1,130 @@
+import type { Insert, Sponsor, SponsorTier } from '../../data/database.types';
+import { sponsorsAdmin } from '../../data/sponsors';
+import { ImageWithFallback } from '../crud/ImageWithFallback';
+import { optional, parseInteger, text, totalLine } from '../crud/form-rules';
+import { tableActions } from '../crud/table-actions';
+import type { ManagerDescription } from '../crud/types';
+
+const TIERS: readonly SponsorTier[] = ['Tier 1', 'Tier 2', 'Tier 3'];
+/** New sponsors, and the form after every reset, start at the entry tier (never 'Bronze'). */
+const DEFAULT_TIER: SponsorTier = 'Tier 3';
+
+type SponsorForm = {
+  name: string;
+  tier: string;
+  logo_url: string;
+  website_url: string;
+  sort_order: string;
+  published: boolean;
+};
+
+function asTier(value: string): SponsorTier {
+  return TIERS.find((tier) => tier === value) ?? DEFAULT_TIER;
+}
+
+const toRow = (form: SponsorForm): Insert<'sponsors'> => ({
+  name: form.name.trim(),
+  tier: asTier(form.tier),
+  logo_url: optional(form.logo_url),
+  website_url: optional(form.website_url),
+  sort_order: parseInteger(form.sort_order),
+  published: form.published,
+});
+
+export const sponsorsManager: ManagerDescription<Sponsor, SponsorForm> = {
+  title: 'Sponsors Manager',
+  noun: 'sponsor',
+  countLine: totalLine('sponsor', 'sponsors'),
+  addLabel: 'Add Sponsor',
+  firstAddLabel: 'Add Your First Sponsor',
+  loadingText: 'Loading sponsors...',
+  emptyText: 'No sponsors yet',
+  layout: 'list',
+  fields: [
+    { kind: 'text', name: 'name', label: 'Name', required: true, half: true },
+    {
+      kind: 'select',
+      name: 'tier',
+      label: 'Tier',
+      required: true,
+      half: true,
+      options: [
+        { value: 'Tier 1', label: 'Tier 1 (Highest)' },
+        { value: 'Tier 2', label: 'Tier 2' },
+        { value: 'Tier 3', label: 'Tier 3' },
+      ],
+    },
+    { kind: 'media', name: 'logo_url', label: 'Logo', accept: 'image' },
+    { kind: 'url', name: 'website_url', label: 'Website', placeholder: 'https://example.com' },
+    {
+      kind: 'integer',
+      name: 'sort_order',
+      label: 'Sort Order',
+      required: true,
+      half: true,
+      example: '0',
+    },
+    {
+      kind: 'checkbox',
+      name: 'published',
+      label: 'Published',
+      hint: 'Only published sponsors appear on the website.',
+    },
+  ],
+  defaults: () => ({
+    name: '',
+    tier: DEFAULT_TIER,
+    logo_url: '',
+    website_url: '',
+    sort_order: '0',
+    published: false,
+  }),
+  fromRow: (sponsor) => ({
+    name: sponsor.name,
+    tier: sponsor.tier,
+    logo_url: text(sponsor.logo_url),
+    website_url: text(sponsor.website_url),
+    sort_order: String(sponsor.sort_order),
+    published: sponsor.published,
+  }),
+  validate: (form) =>
+    TIERS.some((tier) => tier === form.tier) ? {} : { tier: 'Choose a sponsor tier.' },
+  ...tableActions(sponsorsAdmin, toRow),
+  rowName: (sponsor) => sponsor.name,
+  renderRow: (sponsor, badge) => (
+    <div className="flex items-start gap-4">
+      {sponsor.logo_url ? (
+        <ImageWithFallback
+          src={sponsor.logo_url}
+          alt={`${sponsor.name} logo`}
+          loading="lazy"
+          className="h-16 w-24 shrink-0 rounded bg-slate-50 object-contain"
+        />
+      ) : (
+        <div className="flex h-16 w-24 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-600">
+          No logo
+        </div>
+      )}
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="font-semibold text-slate-900">{sponsor.name}</h2>
+          {badge}
+          <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+            {sponsor.tier}
+          </span>
+        </div>
+        {sponsor.website_url ? (
+          <a
+            href={sponsor.website_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-sm font-medium text-blue-700 hover:underline"
+          >
+            Visit Website →
+          </a>
+        ) : null}
+        <p className="text-sm text-slate-600">Order: {sponsor.sort_order}</p>
+      </div>
+    </div>
+  ),
+};
