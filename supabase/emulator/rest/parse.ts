@@ -253,7 +253,7 @@ export function parseQuery(params: URLSearchParams): RestQuery {
   return {
     select: parseSelect(params.get('select')),
     filters,
-    order: params.get('order') ? parseOrder(params.get('order') ?? '') : [],
+    order: params.has('order') ? parseOrder(params.get('order') ?? '') : [],
     limit: limit === null ? null : parseNonNegative('limit', limit),
     offset: offset === null ? 0 : parseNonNegative('offset', offset),
     columns: columns === null ? null : splitTopLevel(columns).map((c) => unquote(c.trim())),

@@ -28,9 +28,13 @@ class Builder {
     this.qualified = `"public".${ident(table.name)}`;
   }
 
+  /**
+   * Values travel as text and Postgres casts them to the column's type, so a bad value gets
+   * Postgres's own error (22P02 and the like) rather than a client-side serializer's.
+   */
   bind(value: unknown, type?: string): string {
     this.params.push(value);
-    return type ? `$${this.params.length}::${type}` : `$${this.params.length}`;
+    return type ? `$${this.params.length}::text::${type}` : `$${this.params.length}`;
   }
 
   columnType(column: string): string {
@@ -149,8 +153,8 @@ export function buildRead(
     )
     .join(', ');
   let inner = `select ${select} from ${b.qualified}${where}${order ? ` order by ${order}` : ''}`;
-  if (query.limit !== null) inner += ` limit ${b.bind(query.limit, 'bigint')}`;
-  if (query.offset) inner += ` offset ${b.bind(query.offset, 'bigint')}`;
+  if (query.limit !== null) inner += ` limit ${b.bind(String(query.limit), 'bigint')}`;
+  if (query.offset) inner += ` offset ${b.bind(String(query.offset), 'bigint')}`;
   return { text: envelope(inner, options.single, countSql), params: b.params };
 }
 
