@@ -30,13 +30,13 @@ export function VideoFacade({
           <button
             type="button"
             onClick={() => setPlaying(true)}
+            aria-label={`Play video: ${title}`}
             className="group absolute inset-0 flex h-full w-full flex-col items-center justify-center gap-3 bg-gradient-to-br from-slate-800 via-blue-950 to-slate-900 text-white"
           >
             <span className="flex h-16 w-16 items-center justify-center rounded-full bg-amber-400 text-slate-950 shadow-lg transition group-hover:scale-110">
               <Play aria-hidden="true" className="ml-1 h-8 w-8" />
             </span>
-            <span className="px-4 text-center font-semibold">
-              <span className="sr-only">Play video: </span>
+            <span aria-hidden="true" className="px-4 text-center font-semibold">
               {title}
             </span>
           </button>

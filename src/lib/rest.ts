@@ -16,7 +16,11 @@ export function mediaUrl(pathOrUrl: string): string;
 export function mediaUrl(pathOrUrl: string | null | undefined): string | null;
 export function mediaUrl(pathOrUrl: string | null | undefined): string | null {
   if (!pathOrUrl) return null;
-  if (/^(https?:)?\/\//.test(pathOrUrl) || pathOrUrl.startsWith('/') || pathOrUrl.startsWith('data:'))
+  if (
+    /^(https?:)?\/\//.test(pathOrUrl) ||
+    pathOrUrl.startsWith('/') ||
+    pathOrUrl.startsWith('data:')
+  )
     return pathOrUrl;
   return `${env.supabaseUrl}/storage/v1/object/public/media/${encodeURI(pathOrUrl)}`;
 }

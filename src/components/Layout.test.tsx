@@ -1,0 +1,153 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HelmetProvider } from 'react-helmet-async';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { Layout } from './Layout';
+
+function Page({ title }: { title: string }) {
+  return (
+    <>
+      <h1>{title}</h1>
+      <Link to="/news">Go to news</Link>
+    </>
+  );
+}
+
+function renderLayout(path = '/') {
+  return render(
+    <HelmetProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/" element={<Layout />}>
+            <Route index element={<Page title="Home page" />} />
+            <Route path="news" element={<Page title="News page" />} />
+            <Route path="gallery" element={<Page title="Gallery page" />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </HelmetProvider>,
+  );
+}
+
+describe('Layout', () => {
+  it("links to every section, labels /about 'Charity' and offers the sign-up button", () => {
+    renderLayout();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/2026-rally',
+        '/gallery',
+        '/videos',
+        '/news',
+        '/sponsors',
+        '/about',
+      ]),
+    );
+    expect(within(nav).getAllByRole('link', { name: 'Charity' })[0]).toHaveAttribute(
+      'href',
+      '/about',
+    );
+    expect(within(nav).getByRole('link', { name: 'Sign Up to 2026 Tour' })).toHaveAttribute(
+      'href',
+      '/sign-up',
+    );
+  });
+
+  it('has the footer links, contact details and the 2026 copyright', () => {
+    renderLayout();
+    const footer = screen.getByRole('contentinfo');
+    for (const [name, href] of [
+      ['Contact', '/contact'],
+      ['Privacy Policy', '/privacy-policy'],
+      ['Terms & Conditions', '/terms-conditions'],
+    ]) {
+      expect(within(footer).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    expect(within(footer).getByRole('link', { name: /Facebook/ })).toBeInTheDocument();
+    expect(within(footer).getByText(/info@europerally/)).toBeInTheDocument();
+    expect(within(footer).getByText(/© 2026 Europe Rally/)).toBeInTheDocument();
+  });
+
+  it('is transparent on the home page until scrolled more than 50 px', () => {
+    renderLayout('/');
+    const header = screen.getByRole('banner');
+    expect(header).toHaveAttribute('data-opaque', 'false');
+    act(() => {
+      window.scrollY = 50;
+      fireEvent.scroll(window);
+    });
+    expect(header).toHaveAttribute('data-opaque', 'false');
+    act(() => {
+      window.scrollY = 51;
+      fireEvent.scroll(window);
+    });
+    expect(header).toHaveAttribute('data-opaque', 'true');
+    window.scrollY = 0;
+  });
+
+  it('is always opaque on other pages', () => {
+    renderLayout('/gallery');
+    expect(screen.getByRole('banner')).toHaveAttribute('data-opaque', 'true');
+  });
+
+  it('opens the mobile menu, closes it with Escape and on navigation', async () => {
+    const user = userEvent.setup();
+    renderLayout('/');
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = document.getElementById(
+      screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-controls') ?? '',
+    );
+    await user.click(within(menu as HTMLElement).getByRole('link', { name: 'Gallery' }));
+    expect(screen.getByRole('heading', { name: 'Gallery page' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  it('scrolls to the top on navigation and focuses the new page heading, not on first load', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderLayout('/');
+    expect(document.activeElement).not.toBe(screen.getByRole('heading', { name: 'Home page' }));
+    scrollTo.mockClear();
+    await user.click(screen.getByRole('link', { name: 'Go to news' }));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'News page' }));
+    scrollTo.mockRestore();
+  });
+
+  it('checks the newsletter email and confirms politely', async () => {
+    const user = userEvent.setup();
+    renderLayout();
+    const input = screen.getByLabelText('Email address');
+    await user.type(input, 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address.');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(input);
+    await user.type(input, 'fan@example.org');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Thank you! We’ll send rally news to fan@example.org.'.replace('’', "'"),
+    );
+  });
+});
