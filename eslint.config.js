@@ -49,8 +49,9 @@ export default tseslint.config(
     },
   },
   {
-    // Playwright fixtures are called with `use` (not React's) and must destructure `{}` to need nothing.
-    files: ['tests/e2e/**', 'playwright.config.ts'],
+    // Playwright fixtures are called with `use` (not React's) and must destructure `{}` to need nothing;
+    // the contract tests' `useTestEmulator()` is a vitest helper, not a React hook.
+    files: ['tests/e2e/**', 'tests/contract/**', 'playwright.config.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
   },
   {
