@@ -18,11 +18,12 @@ section() {
 }
 passed() { printf '\033[32m--- %s: ok (%ss)\033[0m\n' "$current" "$((SECONDS - section_started))"; }
 
-# Counts from the JSON/TAP reports of the runners that got as far as writing one.
+# Counts from the JSON/TAP reports of the runners that got as far as writing one; a section that
+# failed without a test report (typecheck, lint …) counts as one failure.
 summary() {
-  node - "$reports" <<'JS'
+  node - "$reports" "$1" <<'JS'
 const fs = require('node:fs');
-const dir = process.argv[2];
+const [dir, status] = process.argv.slice(2);
 const read = (name) => {
   try { return fs.readFileSync(`${dir}/${name}`, 'utf8'); } catch { return null; }
 };
@@ -42,6 +43,7 @@ if (budget) {
   pass += Number(/^# pass (\d+)/m.exec(budget)?.[1] ?? 0);
   fail += Number(/^# fail (\d+)/m.exec(budget)?.[1] ?? 0);
 }
+if (status !== '0' && fail === 0) fail = 1;
 console.log(`${pass} passed, ${fail} failed`);
 JS
 }
@@ -54,7 +56,7 @@ finish() {
   else
     printf '\n\033[32mAll sections passed in %dm%02ds\033[0m\n' $((elapsed / 60)) $((elapsed % 60))
   fi
-  summary || echo "0 passed, 1 failed"
+  summary "$status" || echo "0 passed, 1 failed"
   exit "$status"
 }
 trap finish EXIT
