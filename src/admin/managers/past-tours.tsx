@@ -94,7 +94,7 @@ export const pastToursManager: ManagerDescription<PastTour, PastTourForm> = {
     return errors;
   },
   ...tableActions(pastToursAdmin, toRow),
-  rowName: (tour) => `${tour.year} ${tour.route}`,
+  rowName: (tour) => tour.route,
   renderRow: (tour, badge) => (
     <div className="flex items-start gap-4">
       {tour.image_url ? (

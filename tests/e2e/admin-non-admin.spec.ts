@@ -1,0 +1,70 @@
+// A signed-in user without the administrator role sees a refusal, and the database refuses
+// their writes too.
+import { createClient } from '@supabase/supabase-js';
+import type { WebSocketLike } from '@supabase/realtime-js';
+import type { Database } from '../../src/data/database.types';
+import { test, expect } from './fixtures';
+import { uniqueName } from './admin-helpers';
+import { e2e } from './servers';
+
+const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+class ClosedWebSocket implements WebSocketLike {
+  readonly CONNECTING = 0;
+  readonly OPEN = 1;
+  readonly CLOSING = 2;
+  readonly CLOSED = 3;
+  readonly readyState = 3;
+  readonly protocol = '';
+  readonly url: string;
+  onopen = null;
+  onmessage = null;
+  onclose = null;
+  onerror = null;
+  constructor(address: string | URL) {
+    this.url = String(address);
+  }
+  close() {}
+  send() {}
+  addEventListener() {}
+  removeEventListener() {}
+}
+
+test('a signed-in user who is not an administrator can neither see the managers nor change anything', async ({
+  page,
+  serviceDb,
+}) => {
+  const email = `${uniqueName('visitor').replace(/\s+/g, '-').toLowerCase()}@example.com`;
+  const password = 'not-an-admin-2026';
+  const { data: created, error } = await serviceDb.auth.admin.createUser({ email, password, email_confirm: true });
+  test.skip(
+    error?.status === 404,
+    'The emulator has no GoTrue admin API (POST /auth/v1/admin/users) to create a non-administrator while it runs.',
+  );
+  expect(error).toBeNull();
+  try {
+    await page.goto('/admin/gallery');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { name: 'This account is not an administrator' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Gallery Manager' })).toHaveCount(0);
+
+    // The database refuses their writes whatever the screen shows.
+    const visitor = createClient<Database>(e2e.emulatorUrl, ANON_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: ClosedWebSocket },
+    });
+    await visitor.auth.signInWithPassword({ email, password });
+    const insert = await visitor.from('gallery_images').insert({ title: 'Not allowed', url: 'x.webp' });
+    expect(insert.error?.code).toBe('42501');
+    const update = await visitor.from('site_settings').update({ value: '0' }).eq('key', 'rally_spots_remaining').select();
+    expect(update.data ?? []).toEqual([]);
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  } finally {
+    if (created?.user) await serviceDb.auth.admin.deleteUser(created.user.id);
+  }
+});
