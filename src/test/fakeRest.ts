@@ -11,6 +11,8 @@ export type FakeOptions = {
   failing?: Partial<Record<TableName, number>>;
   /** Tables whose requests never answer (to see loading states). */
   hanging?: TableName[];
+  /** Milliseconds before each answer (to see in-between states such as 'Loading more...'). */
+  delayMs?: number;
 };
 export type RecordedRequest = { method: string; table: string; url: URL; body: unknown };
 
@@ -55,6 +57,7 @@ export function fakeDb(tables: FakeTables, options: FakeOptions = {}) {
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ method, table, url, body });
     if (options.hanging?.includes(table)) return new Promise<Response>(() => {});
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     const status = options.failing?.[table];
     if (status) return new Response(JSON.stringify({ message: 'failed on purpose' }), { status });
     if (method === 'POST') {

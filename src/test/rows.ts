@@ -1,0 +1,50 @@
+// Row builders for page tests: a complete row with overridable fields.
+import type { GalleryImage, NewsArticle, Sponsor } from '../data/database.types';
+
+const stamp = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+let next = 0;
+const uuid = () => `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}`;
+
+export function sponsorRow(overrides: Partial<Sponsor> = {}): Sponsor {
+  return {
+    id: uuid(),
+    name: 'Acme Motors',
+    tier: 'Tier 2',
+    logo_url: null,
+    website_url: null,
+    published: true,
+    sort_order: 0,
+    ...stamp,
+    ...overrides,
+  };
+}
+
+export function articleRow(overrides: Partial<NewsArticle> = {}): NewsArticle {
+  return {
+    id: uuid(),
+    title: 'Route announced',
+    excerpt: '<p>The route is out.</p>',
+    content: '<p>Full story.</p>',
+    image_url: null,
+    category: 'news',
+    is_featured: false,
+    published: true,
+    published_date: '2026-03-05',
+    ...stamp,
+    ...overrides,
+  };
+}
+
+export function galleryRow(index: number, overrides: Partial<GalleryImage> = {}): GalleryImage {
+  return {
+    id: uuid(),
+    title: `Photo ${index}`,
+    url: `seed/gallery/${index}.webp`,
+    category: '2025 Rally',
+    year: 2025,
+    published: true,
+    sort_order: index,
+    ...stamp,
+    ...overrides,
+  };
+}
