@@ -2,9 +2,9 @@
 // errors with their codes, sign-up refused while disabled.
 import { describe, expect, test } from 'vitest';
 import { signJwt } from '../../supabase/emulator/jwt';
-import { http, makeClient, TEST_ADMIN, TEST_VISITOR, useTestEmulator } from './harness';
+import { http, makeClient, TEST_ADMIN, TEST_VISITOR, setupTestEmulator } from './harness';
 
-const em = useTestEmulator();
+const em = setupTestEmulator();
 
 const VERSION = { 'X-Supabase-Api-Version': '2024-01-01', 'Content-Type': 'application/json' };
 

@@ -2,10 +2,10 @@
 // shape Supabase gives. Also the CORS answers a browser relies on.
 import { describe, expect, test } from 'vitest';
 import { signJwt } from '../../supabase/emulator/jwt';
-import { http, useTestEmulator } from './harness';
+import { http, setupTestEmulator } from './harness';
 
 const LIMIT = 64 * 1024;
-const em = useTestEmulator({ maxBodyBytes: LIMIT });
+const em = setupTestEmulator({ maxBodyBytes: LIMIT });
 
 const SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 

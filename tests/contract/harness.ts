@@ -137,7 +137,7 @@ export async function startTestEmulator(options: TestEmulatorOptions = {}): Prom
 }
 
 /** One emulator for the calling test file: started before its tests, stopped after them. */
-export function useTestEmulator(options: TestEmulatorOptions = {}): () => TestEmulator {
+export function setupTestEmulator(options: TestEmulatorOptions = {}): () => TestEmulator {
   let current: TestEmulator | null = null;
   beforeAll(async () => {
     current = await startTestEmulator(options);
@@ -169,3 +169,6 @@ export async function http(
     json: () => JSON.parse(text) as unknown,
   };
 }
+
+/** The earlier name, kept for test files written against it (it is not a React hook). */
+export const useTestEmulator = setupTestEmulator;

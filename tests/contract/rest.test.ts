@@ -1,9 +1,9 @@
 // PostgREST behaviour as supabase-wire.md records it, through the real supabase-js client and,
 // where the client hides it, raw HTTP.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { http, useTestEmulator } from './harness';
+import { http, setupTestEmulator } from './harness';
 
-const em = useTestEmulator();
+const em = setupTestEmulator();
 
 const OBJECT = 'application/vnd.pgrst.object+json';
 
@@ -280,7 +280,10 @@ describe('writes', () => {
     // key is null, which a NOT NULL column refuses.
     const { error, status } = await em()
       .admin.from('sponsors')
-      .insert([{ name: 'Has order', sort_order: 1 }, { name: 'No order' }]);
+      .insert([
+        { name: 'Has order', tier: 'Tier 3', sort_order: 1 },
+        { name: 'No order', tier: 'Tier 3' },
+      ]);
     expect(status).toBe(400);
     expect(error?.code).toBe('23502');
   });
@@ -306,7 +309,7 @@ describe('writes', () => {
   test('deletes with DELETE and answers 204 even with a JSON content type', async () => {
     const { data } = await em()
       .service.from('sponsors')
-      .insert({ name: 'Doomed' })
+      .insert({ name: 'Doomed', tier: 'Tier 3' })
       .select('id')
       .single();
     const res = await http(em(), `/rest/v1/sponsors?id=eq.${data?.id}`, {
@@ -338,7 +341,7 @@ describe('writes', () => {
   test('upserts on the primary key when asked to merge duplicates', async () => {
     const { data: row } = await em()
       .service.from('sponsors')
-      .insert({ name: 'Upsert Me' })
+      .insert({ name: 'Upsert Me', tier: 'Tier 3' })
       .select()
       .single();
     const { data, error } = await em()
@@ -435,13 +438,13 @@ describe('errors', () => {
   });
 
   test('answers 401 for an anonymous and 403 for a signed-in RLS refusal', async () => {
-    const anon = await em().anon.from('sponsors').insert({ name: 'Sneaky' });
+    const anon = await em().anon.from('sponsors').insert({ name: 'Sneaky', tier: 'Tier 3' });
     expect(anon.status).toBe(401);
     expect(anon.error).toMatchObject({
       code: '42501',
       message: 'new row violates row-level security policy for table "sponsors"',
     });
-    const visitor = await em().visitor.from('sponsors').insert({ name: 'Sneaky' });
+    const visitor = await em().visitor.from('sponsors').insert({ name: 'Sneaky', tier: 'Tier 3' });
     expect(visitor.status).toBe(403);
     expect(visitor.error?.code).toBe('42501');
   });

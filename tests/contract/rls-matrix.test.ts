@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { TableName } from '../../src/data/database.types';
-import { useTestEmulator, type Client } from './harness';
+import { setupTestEmulator, type Client } from './harness';
 
-const em = useTestEmulator();
+const em = setupTestEmulator();
 
 type Caller = 'anon' | 'visitor' | 'admin';
 const CALLERS: Caller[] = ['anon', 'visitor', 'admin'];

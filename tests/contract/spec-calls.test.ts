@@ -2,9 +2,9 @@
 // supabase-js against the emulator.
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { TableName } from '../../src/data/database.types';
-import { useTestEmulator } from './harness';
+import { setupTestEmulator } from './harness';
 
-const em = useTestEmulator();
+const em = setupTestEmulator();
 
 /** One row at a time, so each row's omitted columns take their defaults. */
 async function insertAll(table: TableName, rows: Record<string, unknown>[]): Promise<string[]> {

@@ -1,0 +1,87 @@
+// asRole must give every request its own role and claims, and leave nothing behind for the next
+// one, even when many run at once on PGlite's single connection (or a pg pool).
+import { describe, expect, test } from 'vitest';
+import { setupTestEmulator } from '../../tests/contract/harness';
+import type { JwtClaims } from './types';
+
+const em = setupTestEmulator();
+
+interface Seen {
+  who: string;
+  claims: string | null;
+  uid: string | null;
+  role: string | null;
+}
+
+const PROBE = `select current_user as who, current_setting('request.jwt.claims', true) as claims,
+  auth.uid()::text as uid, auth.role() as role`;
+
+function claimsFor(i: number): JwtClaims {
+  const role = (['anon', 'authenticated', 'service_role'] as const)[i % 3] ?? 'anon';
+  const sub = `00000000-0000-0000-0000-${String(i).padStart(12, '0')}`;
+  return role === 'authenticated' ? { role, sub, app_metadata: { n: i } } : { role };
+}
+
+describe('asRole', () => {
+  test('keeps role and claims apart across 90 concurrent transactions', async () => {
+    const db = em().emulator.db;
+    const results = await Promise.all(
+      Array.from({ length: 90 }, (_, i) =>
+        db.asRole(claimsFor(i), async (tx) => {
+          const first = (await tx.query<Seen>(PROBE)).rows[0];
+          // Yield between statements so other transactions get every chance to interleave.
+          await new Promise((resolve) => setTimeout(resolve, i % 5));
+          const second = (await tx.query<Seen>(PROBE)).rows[0];
+          return { i, first, second };
+        }),
+      ),
+    );
+    for (const { i, first, second } of results) {
+      const claims = claimsFor(i);
+      expect(first).toEqual(second);
+      expect(first?.who).toBe(claims.role);
+      expect(JSON.parse(first?.claims ?? 'null')).toEqual(claims);
+      expect(first?.role).toBe(claims.role);
+      expect(first?.uid).toBe(claims.sub ?? null);
+    }
+  });
+
+  test('leaves the superuser with no claims after a transaction, even one that failed', async () => {
+    const db = em().emulator.db;
+    await expect(
+      db.asRole(
+        { role: 'authenticated', sub: '00000000-0000-0000-0000-000000000001' },
+        async (tx) => {
+          await tx.query('select 1');
+          throw new Error('boom');
+        },
+      ),
+    ).rejects.toThrow('boom');
+    await expect(
+      db.asRole({ role: 'anon' }, (tx) => tx.query('select * from auth.users')),
+    ).rejects.toThrow(/permission denied/);
+    const after = (await db.query<Seen>(PROBE)).rows[0];
+    expect(after?.who).not.toMatch(/^(anon|authenticated|service_role)$/);
+    expect(after?.claims ?? '').toBe('');
+    expect(after?.uid).toBeNull();
+  });
+
+  test('refuses a role that is not one of the API roles', async () => {
+    await expect(
+      em().emulator.db.asRole({ role: 'postgres' }, (tx) => tx.query('select 1')),
+    ).rejects.toThrow('role "postgres" is not allowed');
+  });
+
+  test('lets Row Level Security see the claims: a write under anon is refused, under service_role allowed', async () => {
+    const db = em().emulator.db;
+    await expect(
+      db.asRole({ role: 'anon' }, (tx) =>
+        tx.query("insert into public.sponsors (name) values ('x')"),
+      ),
+    ).rejects.toMatchObject({ code: '42501' });
+    const inserted = await db.asRole({ role: 'service_role' }, (tx) =>
+      tx.query("insert into public.sponsors (name) values ('by service') returning id"),
+    );
+    expect(inserted.rows).toHaveLength(1);
+  });
+});

@@ -1,0 +1,52 @@
+// A new database gets the platform, the migrations, the seed and the default administrator; a
+// second start applies nothing again.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { makeClient } from '../../tests/contract/harness';
+import { PROJECT_ROOT } from './config';
+import { startEmulator, type RunningEmulator } from './index';
+import { applyMigrations } from './migrate';
+
+// Only on PGlite: with SUPABASE_DB_URL the contract tests prove the migrations on PostgreSQL.
+const onPglite = !process.env.SUPABASE_DB_URL;
+
+describe.runIf(onPglite)('a new database', () => {
+  let em: RunningEmulator;
+  beforeAll(async () => {
+    em = await startEmulator({ dataDir: null, dbUrl: null, seed: true });
+  }, 120_000);
+  afterAll(async () => {
+    await em?.stop();
+  });
+
+  test('is migrated, seeded and given the default administrator', async () => {
+    expect(em.migration.isNew).toBe(true);
+    expect(em.migration.seeded).toBe(true);
+    expect(em.migration.applied).toContain('20260101000000_schema.sql');
+    const client = makeClient(em.url, em.config.anonKey);
+    const { data, error } = await client.auth.signInWithPassword({
+      email: em.config.adminEmail,
+      password: em.config.adminPassword,
+    });
+    expect(error).toBeNull();
+    expect(data.user?.app_metadata.role).toBe('admin');
+  });
+
+  test.runIf(existsSync(path.join(PROJECT_ROOT, 'supabase/seed.sql')))(
+    'holds the demo content of seed.sql',
+    async () => {
+      const client = makeClient(em.url, em.config.anonKey);
+      const { count } = await client
+        .from('sponsors')
+        .select('*', { count: 'exact', head: true })
+        .eq('published', true);
+      expect(count).toBeGreaterThan(0);
+    },
+  );
+
+  test('applies nothing on the next start and says it is not new', async () => {
+    const again = await applyMigrations(em.db);
+    expect(again).toEqual({ isNew: false, applied: [] });
+  });
+});
