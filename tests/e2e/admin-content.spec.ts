@@ -15,7 +15,9 @@ test('an article saved with two extra images and captions shows them on its page
   try {
     await adminPage.goto('/admin/news');
     await adminPage.getByRole('button', { name: 'Add Article', exact: true }).click();
-    await expect(adminPage.getByRole('button', { name: 'Add Article', exact: true })).toHaveCount(0);
+    await expect(adminPage.getByRole('button', { name: 'Add Article', exact: true })).toHaveCount(
+      0,
+    );
     await adminPage.getByLabel('Title').fill(title);
     await adminPage.getByLabel('Excerpt').fill('Two pictures from the road.');
     await adminPage.getByRole('textbox', { name: 'Content' }).click();
@@ -31,7 +33,11 @@ test('an article saved with two extra images and captions shows them on its page
     await expect(managerRow(adminPage, title)).toContainText('Published');
     await expect(adminPage.getByText(/\d+ articles? total/)).toBeVisible();
 
-    const { data: article } = await serviceDb.from('news_articles').select('id').eq('title', title).single();
+    const { data: article } = await serviceDb
+      .from('news_articles')
+      .select('id')
+      .eq('title', title)
+      .single();
     expect(article).not.toBeNull();
     await page.goto(`/news/${article?.id}`);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
@@ -40,7 +46,9 @@ test('an article saved with two extra images and captions shows them on its page
 
     // Editing loads the images back; saving keeps both, in order.
     await adminPage.getByRole('button', { name: `Edit ${title}` }).click();
-    await expect(adminPage.getByLabel('Caption for extra image 2')).toHaveValue('A Mini on the pass');
+    await expect(adminPage.getByLabel('Caption for extra image 2')).toHaveValue(
+      'A Mini on the pass',
+    );
     await save(adminPage);
     const { data: images } = await serviceDb
       .from('news_article_images')
@@ -56,7 +64,10 @@ test('an article saved with two extra images and captions shows them on its page
   }
 });
 
-test('an image uploaded in the media library can be used in a gallery item', async ({ adminPage, serviceDb }) => {
+test('an image uploaded in the media library can be used in a gallery item', async ({
+  adminPage,
+  serviceDb,
+}) => {
   const title = uniqueName('E2E library image');
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -70,9 +81,13 @@ test('an image uploaded in the media library can be used in a gallery item', asy
     await adminPage.getByRole('button', { name: 'Choose from library: Image' }).click();
     const library = adminPage.getByRole('dialog', { name: 'Media Library' });
     await expect(library).toBeVisible();
-    await library.getByLabel('Upload Files').setInputFiles({ name: `${slug}.png`, mimeType: 'image/png', buffer: png });
+    await library
+      .getByLabel('Upload Files')
+      .setInputFiles({ name: `${slug}.png`, mimeType: 'image/png', buffer: png });
     await expect(library.getByRole('status').filter({ hasText: 'File uploaded.' })).toBeVisible();
-    const useButton = library.getByRole('button', { name: new RegExp(`^Use ${slug}-[a-z0-9]+\\.png$`) });
+    const useButton = library.getByRole('button', {
+      name: new RegExp(`^Use ${slug}-[a-z0-9]+\\.png$`),
+    });
     await expect(useButton).toBeVisible();
     await expect(library.getByText(/^\d+(\.\d)? (B|KB|MB)$/).first()).toBeVisible();
     await useButton.click();
@@ -82,7 +97,10 @@ test('an image uploaded in the media library can be used in a gallery item', asy
     );
     await save(adminPage);
     const row = managerRow(adminPage, title);
-    await expect(row.getByRole('img', { name: title })).toHaveAttribute('src', new RegExp(`${slug}-[a-z0-9]+\\.png$`));
+    await expect(row.getByRole('img', { name: title })).toHaveAttribute(
+      'src',
+      new RegExp(`${slug}-[a-z0-9]+\\.png$`),
+    );
 
     // Deleting the file from the library asks first.
     await adminPage.getByRole('button', { name: `Edit ${title}` }).click();
@@ -93,19 +111,29 @@ test('an image uploaded in the media library can be used in a gallery item', asy
     await expect(library.getByRole('button', { name: new RegExp(`^Use ${slug}`) })).toHaveCount(0);
   } finally {
     await serviceDb.from('gallery_images').delete().eq('title', title);
-    const { data } = await serviceDb.storage.from('media').list(
-      `${new Date().getFullYear()}/${String(new Date().getMonth() + 1).padStart(2, '0')}`,
-      { search: slug },
-    );
+    const { data } = await serviceDb.storage
+      .from('media')
+      .list(`${new Date().getFullYear()}/${String(new Date().getMonth() + 1).padStart(2, '0')}`, {
+        search: slug,
+      });
     const leftovers = (data ?? []).map(
-      (file) => `${new Date().getFullYear()}/${String(new Date().getMonth() + 1).padStart(2, '0')}/${file.name}`,
+      (file) =>
+        `${new Date().getFullYear()}/${String(new Date().getMonth() + 1).padStart(2, '0')}/${file.name}`,
     );
     if (leftovers.length) await serviceDb.storage.from('media').remove(leftovers);
   }
 });
 
-test('changing rally_spots_remaining shows on the 2026 Rally page', async ({ adminPage, page, serviceDb }) => {
-  const { data: before } = await serviceDb.from('site_settings').select('value').eq('key', 'rally_spots_remaining').single();
+test('changing rally_spots_remaining shows on the 2026 Rally page', async ({
+  adminPage,
+  page,
+  serviceDb,
+}) => {
+  const { data: before } = await serviceDb
+    .from('site_settings')
+    .select('value')
+    .eq('key', 'rally_spots_remaining')
+    .single();
   try {
     await adminPage.goto('/admin/settings');
     const setting = adminPage.getByRole('form', { name: 'Rally Spots Remaining' });
@@ -127,33 +155,40 @@ test('changing rally_spots_remaining shows on the 2026 Rally page', async ({ adm
   }
 });
 
-test('a refused save shows the message and keeps what was typed', async ({ adminPage }) => {
-  const title = uniqueName('E2E refused');
-  await adminPage.goto('/admin/gallery');
-  await adminPage.route('**/rest/v1/gallery_images*', async (route) => {
-    if (route.request().method() !== 'POST') return route.fallback();
-    await route.fulfill({
-      status: 403,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        code: '42501',
-        details: null,
-        hint: null,
-        message: 'new row violates row-level security policy for table "gallery_images"',
-      }),
+test.describe('a refused save', () => {
+  // The browser logs the refused request (HTTP 403) itself.
+  test.use({ allowedConsoleErrors: [/status of 403/] });
+
+  test('shows the message and keeps what was typed', async ({ adminPage }) => {
+    const title = uniqueName('E2E refused');
+    await adminPage.goto('/admin/gallery');
+    await adminPage.route('**/rest/v1/gallery_images*', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: '42501',
+          details: null,
+          hint: null,
+          message: 'new row violates row-level security policy for table "gallery_images"',
+        }),
+      });
     });
+    await adminPage.getByRole('button', { name: 'Add Image', exact: true }).click();
+    await adminPage.getByLabel('Title').fill(title);
+    await adminPage.getByRole('textbox', { name: 'Image' }).fill(FIRST_IMAGE);
+    await adminPage.getByLabel('Year').fill('2024');
+    await save(adminPage);
+    await expect(adminPage.getByRole('alert')).toHaveText('Error saving image. Please try again.');
+    await expect(adminPage.getByLabel('Title')).toHaveValue(title);
+    await expect(adminPage.getByLabel('Year')).toHaveValue('2024');
   });
-  await adminPage.getByRole('button', { name: 'Add Image', exact: true }).click();
-  await adminPage.getByLabel('Title').fill(title);
-  await adminPage.getByRole('textbox', { name: 'Image' }).fill(FIRST_IMAGE);
-  await adminPage.getByLabel('Year').fill('2024');
-  await save(adminPage);
-  await expect(adminPage.getByRole('alert')).toHaveText('Error saving image. Please try again.');
-  await expect(adminPage.getByLabel('Title')).toHaveValue(title);
-  await expect(adminPage.getByLabel('Year')).toHaveValue('2024');
 });
 
-test('the gallery form checks its fields next to them and parses whole numbers', async ({ adminPage }) => {
+test('the gallery form checks its fields next to them and parses whole numbers', async ({
+  adminPage,
+}) => {
   await adminPage.goto('/admin/gallery');
   await adminPage.getByRole('button', { name: 'Add Image', exact: true }).click();
   await expect(adminPage.getByLabel('Year')).toHaveValue(String(new Date().getFullYear()));
@@ -163,7 +198,9 @@ test('the gallery form checks its fields next to them and parses whole numbers',
   await save(adminPage);
   await expect(adminPage.getByLabel('Title')).toHaveAccessibleDescription('Title is required.');
   await expect(adminPage.getByLabel('Title')).toBeFocused();
-  await expect(adminPage.getByLabel('Year')).toHaveAccessibleDescription(/Year must be a whole number/);
+  await expect(adminPage.getByLabel('Year')).toHaveAccessibleDescription(
+    /Year must be a whole number/,
+  );
 });
 
 test('closing a form with unsaved changes asks first', async ({ adminPage }) => {

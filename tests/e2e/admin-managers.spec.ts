@@ -9,7 +9,14 @@ type Manager = {
   heading: string;
   addLabel: string;
   noun: string;
-  table: 'events' | 'past_tours' | 'gallery_images' | 'videos' | 'sponsors' | 'news_articles' | 'testimonials';
+  table:
+    | 'events'
+    | 'past_tours'
+    | 'gallery_images'
+    | 'videos'
+    | 'sponsors'
+    | 'news_articles'
+    | 'testimonials';
   /** The column that holds the unique name (for cleaning up). */
   nameColumn: 'name' | 'title' | 'route';
   /** Fills the add form; `name` goes into the name/title field. */
@@ -89,7 +96,9 @@ const managers: Manager[] = [
     publicPath: '/videos',
     async fill(page, name) {
       await page.getByLabel('Title').fill(name);
-      await page.getByRole('textbox', { name: 'Video' }).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+      await page
+        .getByRole('textbox', { name: 'Video' })
+        .fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     },
   },
   {
@@ -159,7 +168,10 @@ for (const manager of managers) {
       const edited = `${name} edited`;
       await adminPage.goto(`/admin/${manager.path}`);
       await expect(adminPage.getByRole('heading', { name: manager.heading })).toBeVisible();
-      await expect(adminPage.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
+      await expect(adminPage.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+        'href',
+        '/admin/dashboard',
+      );
       await expect(adminPage.getByText(/\d+ \w+ total/)).toBeVisible();
 
       await adminPage.getByRole('button', { name: manager.addLabel, exact: true }).click();

@@ -37,7 +37,11 @@ test('a signed-in user who is not an administrator can neither see the managers 
 }) => {
   const email = `${uniqueName('visitor').replace(/\s+/g, '-').toLowerCase()}@example.com`;
   const password = 'not-an-admin-2026';
-  const { data: created, error } = await serviceDb.auth.admin.createUser({ email, password, email_confirm: true });
+  const { data: created, error } = await serviceDb.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+  });
   test.skip(
     error?.status === 404,
     'The emulator has no GoTrue admin API (POST /auth/v1/admin/users) to create a non-administrator while it runs.',
@@ -48,7 +52,9 @@ test('a signed-in user who is not an administrator can neither see the managers 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('heading', { name: 'This account is not an administrator' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'This account is not an administrator' }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Gallery Manager' })).toHaveCount(0);
 
     // The database refuses their writes whatever the screen shows.
@@ -57,9 +63,15 @@ test('a signed-in user who is not an administrator can neither see the managers 
       realtime: { transport: ClosedWebSocket },
     });
     await visitor.auth.signInWithPassword({ email, password });
-    const insert = await visitor.from('gallery_images').insert({ title: 'Not allowed', url: 'x.webp' });
+    const insert = await visitor
+      .from('gallery_images')
+      .insert({ title: 'Not allowed', url: 'x.webp' });
     expect(insert.error?.code).toBe('42501');
-    const update = await visitor.from('site_settings').update({ value: '0' }).eq('key', 'rally_spots_remaining').select();
+    const update = await visitor
+      .from('site_settings')
+      .update({ value: '0' })
+      .eq('key', 'rally_spots_remaining')
+      .select();
     expect(update.data ?? []).toEqual([]);
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
