@@ -30,7 +30,8 @@ function renderLayout(path = '/') {
   );
 }
 
-describe('Layout', () => {
+// Typing and rendering are slow on a shared CI machine; the default 5 s is too tight.
+describe('Layout', { timeout: 20_000 }, () => {
   it("links to every section, labels /about 'Charity' and offers the sign-up button", () => {
     renderLayout();
     const nav = screen.getByRole('navigation', { name: 'Main' });

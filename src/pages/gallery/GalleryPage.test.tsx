@@ -60,7 +60,8 @@ afterEach(() => {
 
 const tiles = () => within(screen.getByTestId('gallery-grid')).getAllByRole('listitem');
 
-describe('GalleryPage', () => {
+// Typing and rendering are slow on a shared CI machine; the default 5 s is too tight.
+describe('GalleryPage', { timeout: 20_000 }, () => {
   it('shows a loading state first', () => {
     const { db } = fakeDb({}, { hanging: ['gallery_images'] });
     renderPage(<GalleryPage />, { db });

@@ -13,7 +13,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('HomePage', () => {
+// Typing and rendering are slow on a shared CI machine; the default 5 s is too tight.
+describe('HomePage', { timeout: 20_000 }, () => {
   it('shows loading states while sponsors and news load', () => {
     const { db } = fakeDb({}, { hanging: ['sponsors', 'news_articles'] });
     renderPage(<HomePage />, { db });

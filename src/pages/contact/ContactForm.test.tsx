@@ -1,0 +1,70 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeDb } from '../../test/fakeRest';
+import { renderPage } from '../../test/render';
+import { ContactForm } from './ContactForm';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/^Name/), 'Jo Bloggs');
+  await user.type(screen.getByLabelText(/^Email/), 'jo@example.org');
+  await user.selectOptions(screen.getByLabelText(/^Subject/), 'sponsorship');
+  await user.type(screen.getByLabelText(/^Message/), 'Hello rally team');
+}
+
+// Typing and rendering are slow on a shared CI machine; the default 5 s is too tight.
+describe('ContactForm', { timeout: 20_000 }, () => {
+  it('requires name, email, subject and message but not phone', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { db, requests } = fakeDb({});
+    renderPage(<ContactForm />, { db });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(screen.getByLabelText(/^Name/)).toHaveFocus();
+    expect(screen.getByText('Please enter your name.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your email address.')).toBeInTheDocument();
+    expect(screen.getByText('Please choose a subject.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your message.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Phone/)).not.toHaveAttribute('aria-invalid');
+    expect(requests).toHaveLength(0);
+  });
+
+  it("stores the message, shows 'Sending...' meanwhile and then thanks the visitor", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { db, requests } = fakeDb({}, { delayMs: 200 });
+    renderPage(<ContactForm />, { db });
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      "Thank you for your message! We'll get back to you soon.",
+    );
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.table).toBe('contact_messages');
+    expect(requests[0]?.body).toEqual({
+      name: 'Jo Bloggs',
+      email: 'jo@example.org',
+      phone: null,
+      subject: 'sponsorship',
+      message: 'Hello rally team',
+    });
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('');
+  });
+
+  it('says something went wrong and keeps the message when storing fails', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { db } = fakeDb({}, { failing: { contact_messages: 500 } });
+    renderPage(<ContactForm />, { db });
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong. Please try again later.',
+    );
+    expect(screen.getByLabelText(/^Message/)).toHaveValue('Hello rally team');
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,115 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { env } from '../../config/env';
+import { RegistrationForm } from './RegistrationForm';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderForm(onRegistered = vi.fn()) {
+  render(
+    <MemoryRouter>
+      <RegistrationForm onRegistered={onRegistered} />
+    </MemoryRouter>,
+  );
+  return onRegistered;
+}
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/^Full name/), 'Alex Driver');
+  await user.type(screen.getByLabelText(/^Email/), 'alex@example.org');
+  await user.type(screen.getByLabelText(/^Phone/), '07700 900123');
+  await user.click(screen.getByLabelText(/I accept the/));
+}
+
+// Typing and rendering are slow on a shared CI machine; the default 5 s is too tight.
+describe('RegistrationForm', { timeout: 20_000 }, () => {
+  it("requires the lead driver's name, email and phone and the terms, nothing else", async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'Register and Pay Deposit' }));
+    expect(screen.getByLabelText(/^Full name/)).toHaveFocus();
+    expect(screen.getByText("Please enter the lead driver's full name.")).toBeInTheDocument();
+    expect(screen.getByText("Please enter the lead driver's email address.")).toBeInTheDocument();
+    expect(screen.getByText("Please enter the lead driver's phone number.")).toBeInTheDocument();
+    expect(
+      screen.getByText('Please accept the terms and conditions to register.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/Co-driver full name/)).not.toHaveAttribute('aria-invalid');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('links the terms and notes the extra cost of separate rooms', () => {
+    renderForm();
+    expect(screen.getByRole('link', { name: /terms and conditions/ })).toHaveAttribute(
+      'href',
+      '/terms-conditions',
+    );
+    expect(screen.getByLabelText('We would like separate rooms')).toHaveAccessibleDescription(
+      'Separate rooms are available at an extra cost; we will confirm the price with you.',
+    );
+  });
+
+  it("posts the spec's registration JSON and sends the browser to the deposit payment", async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetch = vi.fn().mockResolvedValue(new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const onRegistered = renderForm();
+    await fillRequired(user);
+    await user.type(screen.getByLabelText(/Co-driver full name/), 'Sam Navigator');
+    await user.type(screen.getByLabelText(/Team name/), 'The Hairpins');
+    await user.type(screen.getByLabelText(/Vehicle make/), 'Mini');
+    await user.type(screen.getByLabelText(/Vehicle colour/), 'Red');
+    await user.type(screen.getByLabelText(/Registration plate/), 'AB12 CDE');
+    await user.click(screen.getByLabelText('We would like separate rooms'));
+    await user.click(screen.getByRole('button', { name: 'Register and Pay Deposit' }));
+    await vi.waitFor(() => expect(onRegistered).toHaveBeenCalledWith(env.depositPaymentUrl));
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(env.registrationWebhookUrl);
+    expect(JSON.parse(String(init.body))).toEqual({
+      leadDriverName: 'Alex Driver',
+      leadDriverEmail: 'alex@example.org',
+      leadDriverPhone: '07700 900123',
+      coDriverName: 'Sam Navigator',
+      coDriverEmail: '',
+      coDriverPhone: '',
+      teamName: 'The Hairpins',
+      separateRooms: true,
+      vehicleMake: 'Mini',
+      vehicleColour: 'Red',
+      registrationPlate: 'AB12 CDE',
+    });
+  });
+
+  it('says there was an issue on a non-ok answer and keeps everything typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('', { status: 502 })));
+    const onRegistered = renderForm();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Register and Pay Deposit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'There was an issue submitting your registration. Please try again.',
+    );
+    expect(screen.getByLabelText(/^Full name/)).toHaveValue('Alex Driver');
+    expect(screen.getByLabelText(/I accept the/)).toBeChecked();
+    expect(onRegistered).not.toHaveBeenCalled();
+  });
+
+  it('says there was an error when the request fails', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    renderForm();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Register and Pay Deposit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'There was an error submitting your registration. Please try again.',
+    );
+  });
+});

@@ -1,0 +1,106 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { env } from '../../config/env';
+import { SponsorshipForm } from './SponsorshipForm';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/Company name/), 'Acme Motors');
+  await user.type(screen.getByLabelText(/Email/), 'cars@acme.example');
+  await user.type(screen.getByLabelText(/Phone/), '01234 567890');
+  await user.selectOptions(screen.getByLabelText(/Sponsorship tier/), 'Tier 2 - £2,100');
+  await user.type(screen.getByLabelText(/Message/), 'We would love a car.');
+}
+
+// Typing and rendering are slow on a shared CI machine; the default 5 s is too tight.
+describe('SponsorshipForm', { timeout: 20_000 }, () => {
+  it("starts the tier at 'Select Sponsorship Tier' with exactly the three spec options", () => {
+    render(<SponsorshipForm />);
+    const options = [
+      ...(screen.getByLabelText(/Sponsorship tier/) as HTMLSelectElement).options,
+    ].map((o) => o.text);
+    expect(options).toEqual([
+      'Select Sponsorship Tier',
+      'Tier 1 - £8,000',
+      'Tier 2 - £2,100',
+      'Tier 3 - £800',
+    ]);
+  });
+
+  it('refuses an empty or badly addressed enquiry, says why beside each field and focuses the first', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    render(<SponsorshipForm />);
+    await user.type(screen.getByLabelText(/Email/), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Send Enquiry' }));
+    const company = screen.getByLabelText(/Company name/);
+    expect(company).toHaveFocus();
+    expect(company).toHaveAttribute('aria-invalid', 'true');
+    expect(company).toHaveAccessibleDescription('Please enter your company name.');
+    expect(screen.getByLabelText(/Email/)).toHaveAccessibleDescription(
+      'Please enter a valid email address.',
+    );
+    expect(screen.getByLabelText(/Sponsorship tier/)).toHaveAccessibleDescription(
+      'Please select a sponsorship tier.',
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("posts the spec's JSON, thanks the sponsor in a closable modal and clears the form", async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetch = vi.fn().mockResolvedValue(new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    render(<SponsorshipForm />);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Send Enquiry' }));
+    expect(await screen.findByRole('dialog', { name: 'Thank You!' })).toBeInTheDocument();
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(env.sponsorshipWebhookUrl);
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({
+      companyName: 'Acme Motors',
+      email: 'cars@acme.example',
+      phone: '01234 567890',
+      tier: 'Tier 2 - £2,100',
+      message: 'We would love a car.',
+    });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByLabelText(/Company name/)).toHaveValue('');
+    expect(screen.getByLabelText(/Sponsorship tier/)).toHaveValue('');
+  });
+
+  it('says there was an issue on a non-ok answer and keeps what was typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('nope', { status: 500 })));
+    render(<SponsorshipForm />);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Send Enquiry' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'There was an issue submitting your inquiry. Please try again.',
+    );
+    expect(screen.getByLabelText(/Company name/)).toHaveValue('Acme Motors');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says there was an error when the request fails and keeps what was typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    render(<SponsorshipForm />);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Send Enquiry' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'There was an error submitting your inquiry. Please try again.',
+      ),
+    );
+    expect(screen.getByLabelText(/Message/)).toHaveValue('We would love a car.');
+  });
+});
