@@ -173,7 +173,9 @@ function table(rows) {
     line.map((cell, column) =>
       column ? cell.padStart(widths[column]) : cell.padEnd(widths[column]),
     );
-  return cells.map((line) => `| ${format(line).join(' | ')} |`).join('\n');
+  const rule = `|${widths.map((width, column) => (column ? `${'-'.repeat(width + 1)}:` : '-'.repeat(width + 2))).join('|')}|`;
+  const [head, ...body] = cells.map((line) => `| ${format(line).join(' | ')} |`);
+  return [head, rule, ...body].join('\n');
 }
 
 async function main() {
