@@ -1,0 +1,34 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { AppProviders, AppRoutes } from './App';
+import { preloadRoute } from './routes';
+
+function renderAt(path: string) {
+  return render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+describe('routes', { timeout: 20_000 }, () => {
+  it('shows a friendly 404 inside the site layout for an unknown path', async () => {
+    renderAt('/no-such-page');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page Not Found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it('renders a preloaded page without suspending (as hydration needs)', async () => {
+    await preloadRoute('/terms-conditions');
+    renderAt('/terms-conditions');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Terms and Conditions' }),
+    ).toBeInTheDocument();
+  });
+});

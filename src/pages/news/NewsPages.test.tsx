@@ -1,0 +1,123 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeDb } from '../../test/fakeRest';
+import { renderPage } from '../../test/render';
+import { articleRow } from '../../test/rows';
+import ArticlePage from './ArticlePage';
+import NewsPage from './NewsPage';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('NewsPage', { timeout: 20_000 }, () => {
+  it('shows loading, then the empty state when nothing is published', async () => {
+    const { db } = fakeDb({ news_articles: [articleRow({ published: false })] });
+    renderPage(<NewsPage />, { db });
+    expect(screen.getByText('Loading news...')).toBeInTheDocument();
+    expect(await screen.findByText('No news articles found')).toBeInTheDocument();
+    expect(screen.getByText('Check back soon for updates!')).toBeInTheDocument();
+  });
+
+  it('shows the featured article large with its badge, the rest newest first, and filters by capitalised category', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { db } = fakeDb({
+      news_articles: [
+        articleRow({ title: 'Older news', category: 'news', published_date: '2026-01-10' }),
+        articleRow({
+          title: 'Big announcement',
+          category: 'sponsorship',
+          is_featured: true,
+          published_date: '2026-02-01',
+        }),
+        articleRow({ title: 'Newest news', category: 'news', published_date: '2026-03-05' }),
+      ],
+    });
+    renderPage(<NewsPage />, { db });
+    const featured = (await screen.findByText('Featured')).closest('article') as HTMLElement;
+    expect(within(featured).getByRole('heading')).toHaveTextContent('Big announcement');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Big announcement',
+      'Newest news',
+      'Older news',
+    ]);
+    expect(screen.getByText('5 March 2026')).toBeInTheDocument();
+    const filters = screen.getByRole('group', { name: 'Filter by category' });
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All', 'News', 'Sponsorship']);
+    await user.click(within(filters).getByRole('button', { name: 'News' }));
+    expect(screen.queryByText('Big announcement')).toBeNull();
+    expect(screen.getAllByRole('link', { name: /Read More/ })).toHaveLength(2);
+  });
+
+  it('logs a failed load and shows the empty state', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { db } = fakeDb({}, { failing: { news_articles: 500 } });
+    renderPage(<NewsPage />, { db });
+    expect(await screen.findByText('No news articles found')).toBeInTheDocument();
+    expect(warn).toHaveBeenCalled();
+  });
+});
+
+describe('ArticlePage', { timeout: 20_000 }, () => {
+  const article = articleRow({
+    title: 'Route revealed',
+    excerpt: `<p>${'Mountains and lakes. '.repeat(12)}</p>`,
+    content:
+      '<p>Safe text</p><img src="x" onerror="window.__pwned = true"><script>window.__pwned = true</script>',
+    published_date: '2026-03-05',
+  });
+
+  it('shows the title, date, sanitised content, captioned images and the back link', async () => {
+    const { db } = fakeDb({
+      news_articles: [article],
+      news_article_images: [
+        { id: 'i2', article_id: article.id, url: 'seed/b.webp', caption: null, sort_order: 2 },
+        {
+          id: 'i1',
+          article_id: article.id,
+          url: 'seed/a.webp',
+          caption: 'At the summit',
+          sort_order: 1,
+        },
+      ],
+    });
+    renderPage(<ArticlePage />, { db, path: `/news/${article.id}`, pattern: '/news/:id' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Route revealed' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('5 March 2026')).toBeInTheDocument();
+    expect(screen.getByText('Safe text')).toBeInTheDocument();
+    expect(document.querySelector('script')).toBeNull();
+    expect(document.querySelector('[onerror]')).toBeNull();
+    expect(await screen.findByText('At the summit')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Back to News' })[0]).toHaveAttribute(
+      'href',
+      '/news',
+    );
+    await vi.waitFor(() => {
+      const description =
+        document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
+      expect(description).toHaveLength(155);
+      expect(description).not.toContain('<');
+    });
+  });
+
+  it("says 'Article Not Found' for a malformed id without asking the server", async () => {
+    const { db, requests } = fakeDb({ news_articles: [article] });
+    renderPage(<ArticlePage />, { db, path: '/news/not-a-uuid', pattern: '/news/:id' });
+    expect(await screen.findByRole('heading', { name: 'Article Not Found' })).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it("says 'Article Not Found' for an unpublished or unknown article", async () => {
+    const draft = articleRow({ published: false });
+    const { db } = fakeDb({ news_articles: [draft] });
+    renderPage(<ArticlePage />, { db, path: `/news/${draft.id}`, pattern: '/news/:id' });
+    expect(await screen.findByRole('heading', { name: 'Article Not Found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeDb } from '../../test/fakeRest';
+import { renderPage } from '../../test/render';
+import RallyPage from './RallyPage';
+
+describe('RallyPage', { timeout: 20_000 }, () => {
+  it('shows the mystery route, pricing and the spots remaining from the setting', async () => {
+    const { db } = fakeDb({ site_settings: [{ key: 'rally_spots_remaining', value: '7' }] });
+    renderPage(<RallyPage />, { db });
+    expect(screen.getByText('Switzerland (Zurich)')).toBeInTheDocument();
+    expect(screen.getAllByText(/mystery route/).length).toBeGreaterThan(0);
+    expect(screen.getByText('£3,950')).toBeInTheDocument();
+    expect(screen.getByText('£250 non-refundable deposit secures your place')).toBeInTheDocument();
+    expect(await screen.findByText('7')).toHaveAttribute('data-testid', 'spots-remaining');
+    expect(screen.getByRole('link', { name: 'Reserve Your Spot' })).toHaveAttribute(
+      'href',
+      '/sign-up',
+    );
+  });
+
+  it('shows 12 spots when the setting is missing and lists only published events', async () => {
+    const { db } = fakeDb({
+      site_settings: [],
+      events: [
+        {
+          id: 'e1',
+          name: 'Spring meetup',
+          date: '2026-04-12',
+          time: '10:00',
+          location: 'Oxford',
+          type: 'Meetup',
+          status: 'Registration Open',
+          description: '',
+          published: true,
+        },
+        {
+          id: 'e2',
+          name: 'Secret draft',
+          date: '2026-05-01',
+          time: '10:00',
+          location: 'Bath',
+          type: 'Workshop',
+          status: 'Planned',
+          description: '',
+          published: false,
+        },
+      ],
+    });
+    renderPage(<RallyPage />, { db });
+    await waitFor(() => expect(screen.getByTestId('spots-remaining')).toHaveTextContent('12'));
+    expect(await screen.findByRole('heading', { name: 'Spring meetup' })).toBeInTheDocument();
+    expect(screen.getByText('Oxford')).toBeInTheDocument();
+    expect(screen.getByText('Registration Open')).toBeInTheDocument();
+    expect(screen.queryByText('Secret draft')).toBeNull();
+  });
+});
