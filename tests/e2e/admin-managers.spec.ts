@@ -41,13 +41,13 @@ const managers: Manager[] = [
     nameLabel: 'Name',
     publicPath: '/2026-rally',
     async fill(page, name) {
-      await page.getByLabel('Name').fill(name);
-      await page.getByLabel('Date').fill('June 22-28, 2026');
-      await page.getByLabel('Time').fill('9:00 AM');
-      await page.getByLabel('Location').fill('Dover');
-      await page.getByLabel('Type').selectOption('Fundraiser');
-      await page.getByLabel('Attendees').fill('40 cars');
-      await page.getByLabel('Description').fill('A test event.');
+      await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+      await page.getByRole('textbox', { name: 'Date', exact: true }).fill('June 22-28, 2026');
+      await page.getByRole('textbox', { name: 'Time', exact: true }).fill('9:00 AM');
+      await page.getByRole('textbox', { name: 'Location', exact: true }).fill('Dover');
+      await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Fundraiser');
+      await page.getByRole('textbox', { name: 'Attendees', exact: true }).fill('40 cars');
+      await page.getByRole('textbox', { name: 'Description', exact: true }).fill('A test event.');
     },
   },
   {
@@ -60,11 +60,11 @@ const managers: Manager[] = [
     nameLabel: 'Route',
     publicPath: '/about',
     async fill(page, name) {
-      await page.getByLabel('Year').fill('2019');
-      await page.getByLabel('Funds Raised').fill('£9,999');
-      await page.getByLabel('Route').fill(name);
-      await page.getByLabel('Participants').fill('12');
-      await page.getByLabel('Miles').fill('1200');
+      await page.getByRole('textbox', { name: 'Year', exact: true }).fill('2019');
+      await page.getByRole('textbox', { name: 'Funds Raised', exact: true }).fill('£9,999');
+      await page.getByRole('textbox', { name: 'Route', exact: true }).fill(name);
+      await page.getByRole('textbox', { name: 'Participants', exact: true }).fill('12');
+      await page.getByRole('textbox', { name: 'Miles', exact: true }).fill('1200');
     },
   },
   {
@@ -77,9 +77,9 @@ const managers: Manager[] = [
     nameLabel: 'Title',
     publicPath: '/gallery',
     async fill(page, name) {
-      await page.getByLabel('Title').fill(name);
+      await page.getByRole('textbox', { name: 'Title', exact: true }).fill(name);
       await page.getByRole('textbox', { name: 'Image' }).fill(IMAGE);
-      await page.getByLabel('Category').fill('E2E');
+      await page.getByRole('textbox', { name: 'Category', exact: true }).fill('E2E');
     },
     async findOnPublicPage(page, name) {
       await page.getByPlaceholder('Search photos...').fill(name);
@@ -95,7 +95,7 @@ const managers: Manager[] = [
     nameLabel: 'Title',
     publicPath: '/videos',
     async fill(page, name) {
-      await page.getByLabel('Title').fill(name);
+      await page.getByRole('textbox', { name: 'Title', exact: true }).fill(name);
       await page
         .getByRole('textbox', { name: 'Video' })
         .fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
@@ -111,8 +111,8 @@ const managers: Manager[] = [
     nameLabel: 'Name',
     publicPath: '/sponsors',
     async fill(page, name) {
-      await page.getByLabel('Name').fill(name);
-      await page.getByLabel('Tier').selectOption('Tier 2');
+      await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+      await page.getByRole('combobox', { name: 'Tier', exact: true }).selectOption('Tier 2');
       await page.getByRole('textbox', { name: 'Website' }).fill('https://example.com');
     },
   },
@@ -126,8 +126,8 @@ const managers: Manager[] = [
     nameLabel: 'Title',
     publicPath: '/news',
     async fill(page, name) {
-      await page.getByLabel('Title').fill(name);
-      await page.getByLabel('Excerpt').fill('A short summary.');
+      await page.getByRole('textbox', { name: 'Title', exact: true }).fill(name);
+      await page.getByRole('textbox', { name: 'Excerpt', exact: true }).fill('A short summary.');
       const editor = page.getByRole('textbox', { name: 'Content' });
       await editor.click();
       await page.keyboard.type('The article body.');
@@ -143,10 +143,12 @@ const managers: Manager[] = [
     nameLabel: 'Name',
     publicPath: '/',
     async fill(page, name) {
-      await page.getByLabel('Name').fill(name);
-      await page.getByLabel('Quote').fill(`Best week of my life, said ${name}`);
+      await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+      await page
+        .getByRole('textbox', { name: 'Quote', exact: true })
+        .fill(`Best week of my life, said ${name}`);
       // First by sort order, so the home page quotes it.
-      await page.getByLabel('Sort Order').fill('-1000');
+      await page.getByRole('textbox', { name: 'Sort Order', exact: true }).fill('-1000');
     },
   },
 ];
@@ -160,7 +162,7 @@ for (const manager of managers) {
     const prefix = `E2E ${manager.noun}`;
     test.afterEach(async ({ serviceDb }) => removeLeftovers(serviceDb, manager, prefix));
 
-    test(`creates, publishes, edits, unpublishes and deletes a ${manager.noun}, and the public page follows`, async ({
+    test(`creates, publishes, edits, unpublishes and deletes ${/^[aeiou]/.test(manager.noun) ? 'an' : 'a'} ${manager.noun}, and the public page follows`, async ({
       adminPage,
       page,
     }) => {
@@ -188,8 +190,10 @@ for (const manager of managers) {
       await expect(page.getByText(name, { exact: false }).first()).toBeVisible();
 
       await adminPage.getByRole('button', { name: `Edit ${name}` }).click();
-      await expect(adminPage.getByLabel(manager.nameLabel, { exact: true })).toHaveValue(name);
-      await adminPage.getByLabel(manager.nameLabel, { exact: true }).fill(edited);
+      await expect(
+        adminPage.getByRole('textbox', { name: manager.nameLabel, exact: true }),
+      ).toHaveValue(name);
+      await adminPage.getByRole('textbox', { name: manager.nameLabel, exact: true }).fill(edited);
       await save(adminPage);
       const editedRow = managerRow(adminPage, edited);
       await expect(editedRow).toContainText('Published');
