@@ -1,0 +1,142 @@
+import { test, expect } from './fixtures';
+
+async function failNext(emulatorUrl: string, name: string, status: number) {
+  const response = await fetch(`${emulatorUrl}/local/webhooks/${name}/fail-next`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ status }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+test('a sponsorship enquiry reaches the webhook and is thanked in a modal', async ({
+  page,
+  webhooks,
+}) => {
+  const company = `Acme ${Date.now()}`;
+  await page.goto('/sponsors');
+  await page.getByLabel('Company name').fill(company);
+  await page.getByLabel('Email', { exact: true }).fill('cars@acme.example');
+  await page.getByLabel('Phone').fill('01234 567890');
+  await page.getByLabel('Sponsorship tier').selectOption('Tier 1 - £8,000');
+  await page.getByLabel('Message').fill('We would like the bonnet.');
+  await page.getByRole('button', { name: 'Send Enquiry' }).click();
+  await expect(page.getByRole('dialog', { name: 'Thank You!' })).toBeVisible();
+  const received = await webhooks('sponsorship');
+  expect(received).toContainEqual({
+    companyName: company,
+    email: 'cars@acme.example',
+    phone: '01234 567890',
+    tier: 'Tier 1 - £8,000',
+    message: 'We would like the bonnet.',
+  });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByLabel('Company name')).toHaveValue('');
+});
+
+test('a sponsorship enquiry shows what went wrong beside each empty field', async ({ page }) => {
+  await page.goto('/sponsors');
+  await page.getByRole('button', { name: 'Send Enquiry' }).click();
+  await expect(page.getByLabel('Company name')).toBeFocused();
+  await expect(page.getByText('Please enter your company name.')).toBeVisible();
+  await expect(page.getByText('Please select a sponsorship tier.')).toBeVisible();
+});
+
+test.describe('when a webhook answers 500', () => {
+  // The browser itself reports the failed request on the console; that is the point of the test.
+  test.use({ allowedConsoleErrors: [/status of 500/] });
+
+  test('the sponsorship form says there was an issue and keeps the enquiry', async ({
+    page,
+    emulatorUrl,
+  }) => {
+    await failNext(emulatorUrl, 'sponsorship', 500);
+    await page.goto('/sponsors');
+    await page.getByLabel('Company name').fill('Kept Ltd');
+    await page.getByLabel('Email', { exact: true }).fill('kept@example.org');
+    await page.getByLabel('Phone').fill('0800 000 000');
+    await page.getByLabel('Sponsorship tier').selectOption('Tier 3 - £800');
+    await page.getByLabel('Message').fill('Please keep me.');
+    await page.getByRole('button', { name: 'Send Enquiry' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'There was an issue submitting your inquiry. Please try again.',
+    );
+    await expect(page.getByLabel('Company name')).toHaveValue('Kept Ltd');
+    await expect(page.getByLabel('Message')).toHaveValue('Please keep me.');
+  });
+
+  test('the registration form says there was an issue and stays on the page', async ({
+    page,
+    emulatorUrl,
+  }) => {
+    await failNext(emulatorUrl, 'registration', 500);
+    await page.goto('/sign-up');
+    await page.getByLabel('Full name', { exact: false }).first().fill('Kept Driver');
+    await page.getByLabel('Email', { exact: true }).fill('kept@example.org');
+    await page.getByLabel('Phone', { exact: true }).fill('07700 900000');
+    await page.getByLabel(/I accept the/).check();
+    await page.getByRole('button', { name: 'Register and Pay Deposit' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'There was an issue submitting your registration. Please try again.',
+    );
+    await expect(page).toHaveURL(/\/sign-up$/);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('kept@example.org');
+  });
+});
+
+test('a registration reaches the webhook, goes to the deposit payment and lands on /payment-success', async ({
+  page,
+  webhooks,
+}) => {
+  const name = `Driver ${Date.now()}`;
+  await page.goto('/sign-up');
+  await expect(page.getByText('£250').first()).toBeVisible();
+  await page.getByLabel('Full name', { exact: false }).first().fill(name);
+  await page.getByLabel('Email', { exact: true }).fill('driver@example.org');
+  await page.getByLabel('Phone', { exact: true }).fill('07700 900123');
+  await page.getByLabel('Team name').fill('The Hairpins');
+  await page.getByLabel('We would like separate rooms').check();
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: 'Register and Pay Deposit' }).click();
+  await page.getByRole('link', { name: /Pay £250 deposit/ }).click();
+  await expect(page).toHaveURL(/\/payment-success$/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  const received = await webhooks('registration');
+  expect(received).toContainEqual(
+    expect.objectContaining({
+      leadDriverName: name,
+      leadDriverEmail: 'driver@example.org',
+      leadDriverPhone: '07700 900123',
+      teamName: 'The Hairpins',
+      separateRooms: true,
+      coDriverName: '',
+    }),
+  );
+});
+
+test('a contact message is stored', async ({ page, serviceDb }) => {
+  const message = `Hello from the end-to-end test ${Date.now()}`;
+  await page.goto('/contact');
+  await page.getByLabel('Name').fill('Jo Tester');
+  await page.getByLabel('Email', { exact: true }).fill('jo@example.org');
+  await page.getByLabel('Subject').selectOption('rally');
+  await page.getByLabel('Message').fill(message);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Thank you for your message!' }),
+  ).toHaveText("Thank you for your message! We'll get back to you soon.");
+  const { data } = await serviceDb
+    .from('contact_messages')
+    .select('*')
+    .eq('message', message)
+    .throwOnError();
+  expect(data).toHaveLength(1);
+  expect(data[0]).toMatchObject({
+    name: 'Jo Tester',
+    email: 'jo@example.org',
+    subject: 'rally',
+    phone: null,
+  });
+  await serviceDb.from('contact_messages').delete().eq('message', message).throwOnError();
+});

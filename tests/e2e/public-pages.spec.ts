@@ -1,0 +1,179 @@
+import { test, expect } from './fixtures';
+
+// Every public route renders its own content, title and description from the built site.
+const routes: { path: string; heading: RegExp | string; text: string; title: RegExp }[] = [
+  {
+    path: '/',
+    heading: 'Drive across Europe for children who need us',
+    text: 'Latest news',
+    title: /^2026 Europe Rally$/,
+  },
+  {
+    path: '/2026-rally',
+    heading: 'The 2026 Europe Rally',
+    text: 'Switzerland (Zurich)',
+    title: /2026 Rally/,
+  },
+  {
+    path: '/gallery',
+    heading: 'Moments from the road',
+    text: 'Overnight ferry from Portsmouth',
+    title: /Gallery/,
+  },
+  { path: '/videos', heading: 'Watch the rally', text: 'Video library', title: /Videos/ },
+  {
+    path: '/news',
+    heading: 'Rally news',
+    text: 'Registration opens for the 2026 Europe Rally',
+    title: /News/,
+  },
+  {
+    path: '/sponsors',
+    heading: 'Put your brand on the road for a good cause',
+    text: 'Sponsor Interview Coming Soon',
+    title: /Sponsors/,
+  },
+  { path: '/about', heading: 'Every mile helps a family', text: '18.0%', title: /Charity/ },
+  { path: '/contact', heading: 'Get in touch', text: 'Send us a message', title: /Contact/ },
+  { path: '/sign-up', heading: 'Sign up to the 2026 tour', text: '£3,950', title: /Sign Up/ },
+  {
+    path: '/payment-success',
+    heading: 'Payment Successful!',
+    text: 'within 24 hours',
+    title: /Payment Successful/,
+  },
+  {
+    path: '/privacy-policy',
+    heading: 'Privacy Policy',
+    text: '15 October 2025',
+    title: /Privacy Policy/,
+  },
+  {
+    path: '/terms-conditions',
+    heading: 'Terms and Conditions',
+    text: '15 October 2025',
+    title: /Terms and Conditions/,
+  },
+];
+
+for (const route of routes) {
+  test(`${route.path} renders its content, title and social tags`, async ({ page }) => {
+    await page.goto(route.path);
+    await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+    await expect(page.getByText(route.text).first()).toBeVisible();
+    await expect(page).toHaveTitle(route.title);
+    const description = page.locator('meta[name="description"]').last();
+    await expect(description).toHaveAttribute('content', /\w{3,}/);
+    await expect(page.locator('meta[property="og:title"]').last()).toHaveAttribute(
+      'content',
+      route.title,
+    );
+    await expect(page.locator('meta[property="og:description"]').last()).toHaveAttribute(
+      'content',
+      /\w{3,}/,
+    );
+    await expect(page.getByText('© 2026 Europe Rally. All rights reserved.')).toBeVisible();
+  });
+}
+
+test('an unknown path shows the friendly 404 with a way home', async ({ page }) => {
+  await page.goto('/no-such-road');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('navigation scrolls to the top and focuses the new page heading', async ({ page }) => {
+  await page.goto('/');
+  await page.mouse.wheel(0, 3000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Get in touch' })).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('the home navigation turns opaque after 50 px of scrolling; other pages are always opaque', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header).toHaveAttribute('data-opaque', 'false');
+  await page.evaluate(() => window.scrollTo(0, 200));
+  await expect(header).toHaveAttribute('data-opaque', 'true');
+  await page.goto('/news');
+  await expect(header).toHaveAttribute('data-opaque', 'true');
+});
+
+test('the mobile menu opens, is usable by keyboard and closes on navigation', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await page.getByRole('link', { name: 'Charity' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+});
+
+test.describe('the countdown', () => {
+  test('counts down every second before the start', async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-06-20T22:58:30') });
+    await page.goto('/');
+    const countdown = page.getByTestId('countdown');
+    await expect(countdown.locator('[data-unit="days"]')).toHaveText('01');
+    await expect(countdown.locator('[data-unit="hours"]')).toHaveText('01');
+    await expect(countdown.locator('[data-unit="minutes"]')).toHaveText('01');
+    const before = Number(await countdown.locator('[data-unit="seconds"]').textContent());
+    await page.clock.runFor(2000);
+    await expect(countdown.locator('[data-unit="seconds"]')).toHaveText(
+      String(before - 2).padStart(2, '0'),
+    );
+  });
+
+  test('says the rally is under way during it', async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-06-24T12:00:00') });
+    await page.goto('/');
+    await expect(page.getByText('The 2026 Europe Rally is under way!')).toBeVisible();
+  });
+
+  test('thanks everyone once it has finished', async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-07-01T09:00:00') });
+    await page.goto('/');
+    await expect(page.getByText('The 2026 Europe Rally has finished')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Read the rally news' })).toBeVisible();
+  });
+});
+
+test('the featured 2025 film really plays, and no hosted player loads until asked', async ({
+  page,
+}) => {
+  const thirdParty: string[] = [];
+  page.on('request', (request) => {
+    if (/youtube|vimeo/.test(request.url())) thirdParty.push(request.url());
+  });
+  await page.goto('/videos');
+  const film = page.locator('video').first();
+  await expect(film).toHaveAttribute('poster', '/media/rally-2025-poster.webp');
+  await film.evaluate((video: HTMLVideoElement) => {
+    video.muted = true;
+    return video.play();
+  });
+  await expect
+    .poll(() => film.evaluate((video: HTMLVideoElement) => video.currentTime))
+    .toBeGreaterThan(0.2);
+  expect(await film.evaluate((video: HTMLVideoElement) => video.duration)).toBeGreaterThan(2);
+  await expect(page.locator('iframe')).toHaveCount(0);
+  expect(thirdParty).toEqual([]);
+});
+
+test('the rally page shows the remaining spots from the settings', async ({ page }) => {
+  await page.goto('/2026-rally');
+  await expect(page.getByTestId('spots-remaining')).toHaveText(/^\d+$/);
+});
