@@ -17,6 +17,9 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Playwright empties its output folder when a run starts: one per port pair lets two suites run
+  // side by side (E2E_SUPABASE_PORT / E2E_SITE_PORT) without deleting each other's traces.
+  outputDir: `test-results/e2e-${e2e.sitePort}`,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   // A flaky test is a bug to fix, not to retry.
