@@ -14,7 +14,7 @@ type GalleryForm = {
   published: boolean;
 };
 
-const toRow = (form: GalleryForm): Insert<'gallery_images'> => ({
+export const galleryImageToRow = (form: GalleryForm): Insert<'gallery_images'> => ({
   title: form.title.trim(),
   url: form.url.trim(),
   category: optional(form.category),
@@ -74,7 +74,7 @@ export const galleryManager: ManagerDescription<GalleryImage, GalleryForm> = {
     sort_order: String(image.sort_order),
     published: image.published,
   }),
-  ...tableActions(galleryAdmin, toRow),
+  ...tableActions(galleryAdmin, galleryImageToRow),
   rowName: (image) => image.title,
   renderRow: (image, badge) => (
     <>

@@ -22,7 +22,7 @@ function asTier(value: string): SponsorTier {
   return TIERS.find((tier) => tier === value) ?? DEFAULT_TIER;
 }
 
-const toRow = (form: SponsorForm): Insert<'sponsors'> => ({
+export const sponsorToRow = (form: SponsorForm): Insert<'sponsors'> => ({
   name: form.name.trim(),
   tier: asTier(form.tier),
   logo_url: optional(form.logo_url),
@@ -89,7 +89,7 @@ export const sponsorsManager: ManagerDescription<Sponsor, SponsorForm> = {
   }),
   validate: (form) =>
     TIERS.some((tier) => tier === form.tier) ? {} : { tier: 'Choose a sponsor tier.' },
-  ...tableActions(sponsorsAdmin, toRow),
+  ...tableActions(sponsorsAdmin, sponsorToRow),
   rowName: (sponsor) => sponsor.name,
   renderRow: (sponsor, badge) => (
     <div className="flex items-start gap-4">

@@ -1,0 +1,114 @@
+import { describe, expect, test } from 'vitest';
+import { galleryImageToRow, galleryManager } from '../managers/gallery';
+import { sponsorsManager } from '../managers/sponsors';
+import { newsManager } from '../managers/news';
+import { publicDb } from '../../lib/rest';
+import {
+  isMediaReference,
+  parseInteger,
+  richTextIsBlank,
+  todayLocal,
+  validate,
+  yearText,
+} from './form-rules';
+
+describe('form defaults', () => {
+  test('use Draft, sort order 0 and the current year', () => {
+    const defaults = galleryManager.defaults();
+    expect(defaults).toMatchObject({
+      published: false,
+      sort_order: '0',
+      year: String(new Date().getFullYear()),
+    });
+  });
+
+  test('date today as YYYY-MM-DD in local time, not UTC', () => {
+    // 23:30 local on 31 December is still that day, whatever UTC says.
+    expect(todayLocal(new Date(2026, 11, 31, 23, 30))).toBe('2026-12-31');
+    expect(newsManager.defaults().published_date).toBe(todayLocal());
+  });
+
+  test("start a sponsor at 'Tier 3'", () => {
+    expect(sponsorsManager.defaults().tier).toBe('Tier 3');
+  });
+});
+
+describe('edit pre-fill', () => {
+  test('turns empty optional columns into empty strings', () => {
+    const values = sponsorsManager.fromRow(
+      {
+        id: '1',
+        name: 'Acme',
+        tier: 'Tier 2',
+        logo_url: null,
+        website_url: null,
+        published: true,
+        sort_order: 4,
+        created_at: '',
+        updated_at: '',
+      },
+      publicDb,
+    );
+    expect(values).toEqual({
+      name: 'Acme',
+      tier: 'Tier 2',
+      logo_url: '',
+      website_url: '',
+      sort_order: '4',
+      published: true,
+    });
+  });
+
+  test('a missing year becomes the current year', () => {
+    expect(yearText(null)).toBe(String(new Date().getFullYear()));
+    expect(yearText(undefined)).toBe(String(new Date().getFullYear()));
+    expect(yearText(2019)).toBe('2019');
+  });
+});
+
+describe('parsing and validation', () => {
+  test('reads whole numbers as integers and refuses anything else', () => {
+    expect(parseInteger(' 2024 ')).toBe(2024);
+    expect(parseInteger('-3')).toBe(-3);
+    expect(() => parseInteger('20.5')).toThrow();
+    expect(() => parseInteger('12abc')).toThrow();
+    const row = galleryImageToRow({
+      ...galleryManager.defaults(),
+      title: ' T ',
+      url: 'a.webp',
+      year: '2019',
+      sort_order: '7',
+    });
+    expect(row).toMatchObject({
+      title: 'T',
+      year: 2019,
+      sort_order: 7,
+      category: null,
+      published: false,
+    });
+  });
+
+  test('puts a message on each invalid field', () => {
+    const values = { ...sponsorsManager.defaults(), sort_order: '1.5', website_url: 'example' };
+    expect(validate(sponsorsManager.fields, values, sponsorsManager.validate)).toEqual({
+      name: 'Name is required.',
+      sort_order: 'Sort Order must be a whole number, such as 0.',
+      website_url: 'Website must be a full web address starting with https:// or http://.',
+    });
+  });
+
+  test('accepts full URLs and bucket paths in media fields, but not loose text', () => {
+    expect(isMediaReference('https://cdn.example.com/a.webp')).toBe(true);
+    expect(isMediaReference('seed/gallery/alps-01.webp')).toBe(true);
+    expect(isMediaReference('not a picture')).toBe(false);
+    expect(isMediaReference('javascript:alert(1)')).toBe(false);
+  });
+
+  test('treats an empty editor as blank content', () => {
+    expect(richTextIsBlank('<p><br></p>')).toBe(true);
+    expect(richTextIsBlank('<p>Hi</p>')).toBe(false);
+    expect(
+      validate(newsManager.fields, { ...newsManager.defaults(), content: '<p><br></p>' }).content,
+    ).toBe('Content is required.');
+  });
+});
