@@ -3,10 +3,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useTestEmulator } from './harness';
+import { setupTestEmulator } from './harness';
 
 const SITE_URL = 'http://127.0.0.1:4179';
-const em = useTestEmulator({ siteUrl: SITE_URL });
+const em = setupTestEmulator({ siteUrl: SITE_URL });
 
 const enquiry = {
   companyName: 'Cotswold Classic Cars',

@@ -3,9 +3,9 @@
 // bucket's part of the RLS matrix. Each test uses its own folder, so tests never share objects.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { http, useTestEmulator, type Client, type TestEmulator } from './harness';
+import { http, setupTestEmulator, type Client, type TestEmulator } from './harness';
 
-const em = useTestEmulator();
+const em = setupTestEmulator();
 const BUCKET = 'media';
 
 async function png(colour = '#c0392b'): Promise<Buffer> {
