@@ -55,7 +55,7 @@ test('the gallery filters by category and searches titles, from page one each ti
   await expect(page.getByRole('img', { name: 'Lake Como waterfront' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Overnight ferry from Portsmouth' })).toHaveCount(0);
 
-  await filters.getByRole('button', { name: 'All' }).click();
+  await filters.getByRole('button', { name: 'All', exact: true }).click();
   await page.getByPlaceholder('Search photos...').fill('LAKE');
   await expect(page.getByRole('img', { name: 'Lake Lucerne at dawn' })).toBeVisible();
   for (const title of await tiles

@@ -1,4 +1,8 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+
+/** The one form on each of these pages (the footer's newsletter box is not it). */
+const form = (page: Page) => page.locator('main').getByRole('form');
 
 async function failNext(emulatorUrl: string, name: string, status: number) {
   const response = await fetch(`${emulatorUrl}/local/webhooks/${name}/fail-next`, {
@@ -15,11 +19,15 @@ test('a sponsorship enquiry reaches the webhook and is thanked in a modal', asyn
 }) => {
   const company = `Acme ${Date.now()}`;
   await page.goto('/sponsors');
-  await page.getByLabel('Company name').fill(company);
-  await page.getByLabel('Email', { exact: true }).fill('cars@acme.example');
-  await page.getByLabel('Phone').fill('01234 567890');
-  await page.getByLabel('Sponsorship tier').selectOption('Tier 1 - £8,000');
-  await page.getByLabel('Message').fill('We would like the bonnet.');
+  await form(page).getByRole('textbox', { name: 'Company name', exact: true }).fill(company);
+  await form(page).getByRole('textbox', { name: 'Email', exact: true }).fill('cars@acme.example');
+  await form(page).getByRole('textbox', { name: 'Phone', exact: true }).fill('01234 567890');
+  await form(page)
+    .getByRole('combobox', { name: 'Sponsorship tier' })
+    .selectOption('Tier 1 - £8,000');
+  await form(page)
+    .getByRole('textbox', { name: 'Message', exact: true })
+    .fill('We would like the bonnet.');
   await page.getByRole('button', { name: 'Send Enquiry' }).click();
   await expect(page.getByRole('dialog', { name: 'Thank You!' })).toBeVisible();
   const received = await webhooks('sponsorship');
@@ -32,13 +40,17 @@ test('a sponsorship enquiry reaches the webhook and is thanked in a modal', asyn
   });
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByLabel('Company name')).toHaveValue('');
+  await expect(form(page).getByRole('textbox', { name: 'Company name', exact: true })).toHaveValue(
+    '',
+  );
 });
 
 test('a sponsorship enquiry shows what went wrong beside each empty field', async ({ page }) => {
   await page.goto('/sponsors');
   await page.getByRole('button', { name: 'Send Enquiry' }).click();
-  await expect(page.getByLabel('Company name')).toBeFocused();
+  await expect(
+    form(page).getByRole('textbox', { name: 'Company name', exact: true }),
+  ).toBeFocused();
   await expect(page.getByText('Please enter your company name.')).toBeVisible();
   await expect(page.getByText('Please select a sponsorship tier.')).toBeVisible();
 });
@@ -53,17 +65,23 @@ test.describe('when a webhook answers 500', () => {
   }) => {
     await failNext(emulatorUrl, 'sponsorship', 500);
     await page.goto('/sponsors');
-    await page.getByLabel('Company name').fill('Kept Ltd');
-    await page.getByLabel('Email', { exact: true }).fill('kept@example.org');
-    await page.getByLabel('Phone').fill('0800 000 000');
-    await page.getByLabel('Sponsorship tier').selectOption('Tier 3 - £800');
-    await page.getByLabel('Message').fill('Please keep me.');
+    await form(page).getByRole('textbox', { name: 'Company name', exact: true }).fill('Kept Ltd');
+    await form(page).getByRole('textbox', { name: 'Email', exact: true }).fill('kept@example.org');
+    await form(page).getByRole('textbox', { name: 'Phone', exact: true }).fill('0800 000 000');
+    await form(page)
+      .getByRole('combobox', { name: 'Sponsorship tier' })
+      .selectOption('Tier 3 - £800');
+    await form(page).getByRole('textbox', { name: 'Message', exact: true }).fill('Please keep me.');
     await page.getByRole('button', { name: 'Send Enquiry' }).click();
     await expect(page.getByRole('alert')).toHaveText(
       'There was an issue submitting your inquiry. Please try again.',
     );
-    await expect(page.getByLabel('Company name')).toHaveValue('Kept Ltd');
-    await expect(page.getByLabel('Message')).toHaveValue('Please keep me.');
+    await expect(
+      form(page).getByRole('textbox', { name: 'Company name', exact: true }),
+    ).toHaveValue('Kept Ltd');
+    await expect(form(page).getByRole('textbox', { name: 'Message', exact: true })).toHaveValue(
+      'Please keep me.',
+    );
   });
 
   test('the registration form says there was an issue and stays on the page', async ({
@@ -72,16 +90,18 @@ test.describe('when a webhook answers 500', () => {
   }) => {
     await failNext(emulatorUrl, 'registration', 500);
     await page.goto('/sign-up');
-    await page.getByLabel('Full name', { exact: false }).first().fill('Kept Driver');
-    await page.getByLabel('Email', { exact: true }).fill('kept@example.org');
-    await page.getByLabel('Phone', { exact: true }).fill('07700 900000');
+    await form(page).getByRole('textbox', { name: 'Full name', exact: true }).fill('Kept Driver');
+    await form(page).getByRole('textbox', { name: 'Email', exact: true }).fill('kept@example.org');
+    await form(page).getByRole('textbox', { name: 'Phone', exact: true }).fill('07700 900000');
     await page.getByLabel(/I accept the/).check();
     await page.getByRole('button', { name: 'Register and Pay Deposit' }).click();
     await expect(page.getByRole('alert')).toHaveText(
       'There was an issue submitting your registration. Please try again.',
     );
     await expect(page).toHaveURL(/\/sign-up$/);
-    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('kept@example.org');
+    await expect(form(page).getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(
+      'kept@example.org',
+    );
   });
 });
 
@@ -92,10 +112,10 @@ test('a registration reaches the webhook, goes to the deposit payment and lands 
   const name = `Driver ${Date.now()}`;
   await page.goto('/sign-up');
   await expect(page.getByText('£250').first()).toBeVisible();
-  await page.getByLabel('Full name', { exact: false }).first().fill(name);
-  await page.getByLabel('Email', { exact: true }).fill('driver@example.org');
-  await page.getByLabel('Phone', { exact: true }).fill('07700 900123');
-  await page.getByLabel('Team name').fill('The Hairpins');
+  await form(page).getByRole('textbox', { name: 'Full name', exact: true }).fill(name);
+  await form(page).getByRole('textbox', { name: 'Email', exact: true }).fill('driver@example.org');
+  await form(page).getByRole('textbox', { name: 'Phone', exact: true }).fill('07700 900123');
+  await form(page).getByRole('textbox', { name: 'Team name', exact: true }).fill('The Hairpins');
   await page.getByLabel('We would like separate rooms').check();
   await page.getByLabel(/I accept the/).check();
   await page.getByRole('button', { name: 'Register and Pay Deposit' }).click();
@@ -118,10 +138,10 @@ test('a registration reaches the webhook, goes to the deposit payment and lands 
 test('a contact message is stored', async ({ page, serviceDb }) => {
   const message = `Hello from the end-to-end test ${Date.now()}`;
   await page.goto('/contact');
-  await page.getByLabel('Name').fill('Jo Tester');
-  await page.getByLabel('Email', { exact: true }).fill('jo@example.org');
-  await page.getByLabel('Subject').selectOption('rally');
-  await page.getByLabel('Message').fill(message);
+  await form(page).getByRole('textbox', { name: 'Name', exact: true }).fill('Jo Tester');
+  await form(page).getByRole('textbox', { name: 'Email', exact: true }).fill('jo@example.org');
+  await form(page).getByRole('combobox', { name: 'Subject' }).selectOption('rally');
+  await form(page).getByRole('textbox', { name: 'Message', exact: true }).fill(message);
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Thank you for your message!' }),
