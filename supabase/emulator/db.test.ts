@@ -85,3 +85,42 @@ describe('asRole', () => {
     expect(inserted.rows).toHaveLength(1);
   });
 });
+
+describe('queryAsRole (the pipelined read path)', () => {
+  test('keeps role and claims apart across concurrent calls, mixed with asRole transactions', async () => {
+    const db = em().emulator.db;
+    const results = await Promise.all(
+      Array.from({ length: 90 }, (_, i) =>
+        i % 2
+          ? db.queryAsRole<Seen>(claimsFor(i), PROBE, []).then((r) => ({ i, seen: r.rows[0] }))
+          : db.asRole(claimsFor(i), async (tx) => ({
+              i,
+              seen: (await tx.query<Seen>(PROBE)).rows[0],
+            })),
+      ),
+    );
+    for (const { i, seen } of results) {
+      expect(seen?.who).toBe(claimsFor(i).role);
+      expect(JSON.parse(seen?.claims ?? 'null')).toEqual(claimsFor(i));
+    }
+    const after = (await db.query<Seen>(PROBE)).rows[0];
+    expect(after?.claims ?? '').toBe('');
+  });
+
+  test('rolls back and resets the role when the statement fails', async () => {
+    const db = em().emulator.db;
+    await expect(
+      db.queryAsRole({ role: 'anon' }, 'select $1::text::uuid', ['not-a-uuid']),
+    ).rejects.toMatchObject({ code: '22P02' });
+    await expect(
+      db.queryAsRole({ role: 'anon' }, 'select * from auth.users', []),
+    ).rejects.toMatchObject({
+      code: '42501',
+    });
+    const after = (await db.query<Seen>(PROBE)).rows[0];
+    expect(after?.who).not.toMatch(/^(anon|authenticated|service_role)$/);
+    expect(after?.claims ?? '').toBe('');
+    const again = await db.queryAsRole<{ n: number }>({ role: 'anon' }, 'select 1 as n', []);
+    expect(again.rows).toEqual([{ n: 1 }]);
+  });
+});

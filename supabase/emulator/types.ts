@@ -36,6 +36,12 @@ export interface Db extends Tx {
    * (and `request.jwt.claim.sub`, `request.jwt.claim.role`) set, so Postgres RLS decides.
    */
   asRole<T>(claims: JwtClaims, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** asRole for one statement whose parameters are all text: the fast path for reads. */
+  queryAsRole<Row = Record<string, unknown>>(
+    claims: JwtClaims,
+    sql: string,
+    params: (string | null)[],
+  ): Promise<QueryResult<Row>>;
   close(): Promise<void>;
 }
 

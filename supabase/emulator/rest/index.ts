@@ -6,6 +6,7 @@ import {
   type ApiHandler,
   type ApiRequest,
   type ApiResponse,
+  type Db,
   type JwtClaims,
   type Tx,
 } from '../types';
@@ -125,12 +126,16 @@ interface Plan {
   prefer: Prefer;
 }
 
-async function read(req: ApiRequest, tx: Tx, plan: Plan): Promise<ApiResponse> {
+async function read(req: ApiRequest, db: Db, claims: JwtClaims, plan: Plan): Promise<ApiResponse> {
   const head = req.method === 'HEAD';
-  const result = await run(
-    tx,
-    buildRead(plan.table, plan.query, { single: plan.single, count: plan.prefer.count, head }),
-  );
+  const statement = buildRead(plan.table, plan.query, {
+    single: plan.single,
+    count: plan.prefer.count,
+    head,
+  });
+  const result = (await db.queryAsRole<ResultRow>(claims, statement.text, statement.params))
+    .rows[0];
+  if (!result) throw new Error('the statement returned no result row');
   const total = result.total;
   if (!head && plan.single && result.page_total !== 1) throw notSingle(result.page_total);
   const lower = plan.query.offset;
@@ -240,9 +245,9 @@ export const handleRest: ApiHandler = async (req: ApiRequest, ctx: ApiContext) =
   const plan: Plan = { table, query, single, prefer: parsePrefer(req.headers.prefer) };
   const claims: JwtClaims = req.claims ?? { role: 'anon' };
   try {
-    return await ctx.db.asRole(claims, (tx) =>
-      ['GET', 'HEAD'].includes(req.method) ? read(req, tx, plan) : write(req, tx, plan),
-    );
+    return ['GET', 'HEAD'].includes(req.method)
+      ? await read(req, ctx.db, claims, plan)
+      : await ctx.db.asRole(claims, (tx) => write(req, tx, plan));
   } catch (err) {
     if (isPgError(err)) throw fromPgError(err, claims.role === 'anon');
     throw err;

@@ -10,7 +10,8 @@ export function ident(name: string): string {
 
 export interface Statement {
   text: string;
-  params: unknown[];
+  /** Every value travels as text; the SQL casts it to the column's type. */
+  params: string[];
 }
 
 /** Result row of every statement: the exact total (or null), the page's row count and the JSON body. */
@@ -21,7 +22,7 @@ export interface ResultRow {
 }
 
 class Builder {
-  readonly params: unknown[] = [];
+  readonly params: string[] = [];
   readonly qualified: string;
 
   constructor(readonly table: TableInfo) {
@@ -32,7 +33,7 @@ class Builder {
    * Values travel as text and Postgres casts them to the column's type, so a bad value gets
    * Postgres's own error (22P02 and the like) rather than a client-side serializer's.
    */
-  bind(value: unknown, type?: string): string {
+  bind(value: string, type?: string): string {
     this.params.push(value);
     return type ? `$${this.params.length}::text::${type}` : `$${this.params.length}`;
   }
@@ -51,7 +52,7 @@ class Builder {
   condition(c: Condition): string {
     const col = this.column(c.column);
     const type = this.columnType(c.column);
-    const value = c.value;
+    const value = Array.isArray(c.value) ? c.value.join(',') : c.value;
     let sql: string;
     switch (c.op) {
       case 'eq':
@@ -67,14 +68,14 @@ class Builder {
       case 'like':
       case 'ilike':
         // PostgREST accepts * as the wildcard so URLs need no %-escaping.
-        sql = `${col}::text ${c.op === 'like' ? 'like' : 'ilike'} ${this.bind(String(value).replace(/\*/g, '%'))}`;
+        sql = `${col}::text ${c.op === 'like' ? 'like' : 'ilike'} ${this.bind(value.replace(/\*/g, '%'))}`;
         break;
       case 'match':
       case 'imatch':
         sql = `${col}::text ${c.op === 'match' ? '~' : '~*'} ${this.bind(value)}`;
         break;
       case 'in': {
-        const list = Array.isArray(value) ? value : [value];
+        const list = Array.isArray(c.value) ? c.value : [c.value];
         sql =
           list.length === 0
             ? 'false'
@@ -88,7 +89,7 @@ class Builder {
           true: 'true',
           false: 'false',
           unknown: 'unknown',
-        }[String(value) as 'null'];
+        }[value as 'null'];
         sql = `${col} is ${keyword}`;
         break;
       }
