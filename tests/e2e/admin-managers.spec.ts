@@ -166,6 +166,8 @@ for (const manager of managers) {
       adminPage,
       page,
     }) => {
+      // Seven page loads and six writes: more than the default budget on a busy 2-core machine.
+      test.slow();
       const name = uniqueName(prefix);
       const edited = `${name} edited`;
       await adminPage.goto(`/admin/${manager.path}`);
