@@ -51,15 +51,17 @@ async function serve(args: string[]): Promise<void> {
     log: (line) => console.log(line),
   });
   const { config } = emulator;
-  console.log(`Supabase emulator ready on ${emulator.url}`);
-  console.log(
+  // One write, so whoever waits for the ready line also has the rest of the banner.
+  const banner = [
+    `Supabase emulator ready on ${emulator.url}`,
     `  database:    ${config.dbUrl ? 'PostgreSQL (SUPABASE_DB_URL)' : `PGlite in ${pgDataDir(config.dataDir)}`}`,
-  );
-  console.log(`  anon key:    ${config.anonKey}`);
-  console.log(`  service key: ${config.serviceRoleKey}`);
+    `  anon key:    ${config.anonKey}`,
+    `  service key: ${config.serviceRoleKey}`,
+  ];
   if (emulator.migration.seeded) {
-    console.log(`  admin sign-in (new database): ${config.adminEmail} / ${config.adminPassword}`);
+    banner.push(`  admin sign-in (new database): ${config.adminEmail} / ${config.adminPassword}`);
   }
+  console.log(banner.join('\n'));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
