@@ -156,7 +156,7 @@ export function createServer(
   ctx: ApiContext,
   log: (line: string) => void = console.error,
 ): http.Server {
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ noDelay: true }, (req, res) => {
     void handle(req, res);
   });
 
