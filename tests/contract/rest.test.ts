@@ -297,6 +297,7 @@ describe('writes', () => {
     });
     expect(minimal.status).toBe(204);
     expect(minimal.text).toBe('');
+    expect(minimal.headers.get('content-range')).toBe('0-0/*');
     const { data, status } = await em()
       .service.from('sponsors')
       .update({ logo_url: 'seed/logos/gamma-2.png' })
@@ -318,6 +319,7 @@ describe('writes', () => {
       headers: { 'Content-Type': 'application/json' },
     });
     expect(res.status).toBe(204);
+    expect(res.headers.get('content-range')).toBe('*/*');
     const after = await em()
       .service.from('sponsors')
       .select('id')

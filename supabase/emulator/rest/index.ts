@@ -78,7 +78,11 @@ function checkProfile(req: ApiRequest): void {
 }
 
 function contentRange(lower: number, upper: number, total: number | null): string {
-  const range = (total === null || total !== 0) && lower <= upper ? `${lower}-${upper}` : '*';
+  // PostgREST's ranges: an update reports the rows it changed; inserts and deletes report none.
+  const range =
+    req.method === 'PATCH'
+      ? contentRange(0, result.page_total - 1, count)
+      : contentRange(1, 0, count);
   return `${range}/${total === null ? '*' : total}`;
 }
 
