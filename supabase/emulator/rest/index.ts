@@ -78,11 +78,7 @@ function checkProfile(req: ApiRequest): void {
 }
 
 function contentRange(lower: number, upper: number, total: number | null): string {
-  // PostgREST's ranges: an update reports the rows it changed; inserts and deletes report none.
-  const range =
-    req.method === 'PATCH'
-      ? contentRange(0, result.page_total - 1, count)
-      : contentRange(1, 0, count);
+  const range = (total === null || total !== 0) && lower <= upper ? `${lower}-${upper}` : '*';
   return `${range}/${total === null ? '*' : total}`;
 }
 
@@ -196,10 +192,11 @@ async function write(req: ApiRequest, tx: Tx, plan: Plan): Promise<ApiResponse> 
   // A singular answer to a write that touched no row or several is refused, and rolled back.
   if (plan.single && result.page_total !== 1) throw notSingle(result.page_total);
   const count = plan.prefer.count ? result.page_total : null;
+  // PostgREST's ranges: an update reports the rows it changed; inserts and deletes report none.
   const range =
-    req.method === 'POST'
-      ? contentRange(1, 0, count)
-      : contentRange(0, result.page_total - 1, count);
+    req.method === 'PATCH'
+      ? contentRange(0, result.page_total - 1, count)
+      : contentRange(1, 0, count);
   const headers: Record<string, string> = { 'content-range': range };
   if (!returning) return { status: req.method === 'POST' ? 201 : 204, headers };
   headers['content-type'] = plan.single ? `${OBJECT_TYPE}; charset=utf-8` : JSON_TYPE;
