@@ -3,7 +3,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { WebSocketLike } from '@supabase/realtime-js';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { PostgresDb } from '../../supabase/emulator/db';
 import {
@@ -11,36 +10,13 @@ import {
   type RunningEmulator,
   type StartOptions,
 } from '../../supabase/emulator/index';
-import type { Database } from '../../src/data/database.types';
+import type { Database, TableName } from '../../src/data/database.types';
+import { ClosedWebSocket } from '../support/closed-websocket';
 import { TEST_ADMIN, TEST_VISITOR, withDatabase } from './test-database';
 
 export { TEST_ADMIN, TEST_VISITOR };
 
 export type Client = SupabaseClient<Database>;
-
-/** Node 20 has no WebSocket and realtime is never used here: an inert socket that stays closed. */
-class ClosedWebSocket implements WebSocketLike {
-  readonly CONNECTING = 0;
-  readonly OPEN = 1;
-  readonly CLOSING = 2;
-  readonly CLOSED = 3;
-  readonly readyState = 3;
-  readonly protocol = '';
-  readonly url: string;
-  onopen = null;
-  onmessage = null;
-  onclose = null;
-  onerror = null;
-  constructor(address: string | URL) {
-    this.url = String(address);
-  }
-  close() {}
-  send() {
-    throw new Error('Realtime is not available in the contract tests');
-  }
-  addEventListener() {}
-  removeEventListener() {}
-}
 
 export function makeClient(url: string, key: string): Client {
   return createClient<Database>(url, key, {
@@ -172,3 +148,18 @@ export async function http(
 
 /** The earlier name, kept for test files written against it (it is not a React hook). */
 export const useTestEmulator = setupTestEmulator;
+
+/** Inserts one row with the service role (bypassing RLS) and returns its id, for arranging data. */
+export async function arrangeRow(
+  em: TestEmulator,
+  table: TableName,
+  row: Record<string, unknown>,
+): Promise<string> {
+  const { data, error } = await em.service
+    .from(table)
+    .insert(row as never)
+    .select('id')
+    .single();
+  if (error || !data) throw new Error(`arrange ${table}: ${error?.message}`);
+  return (data as { id: string }).id;
+}

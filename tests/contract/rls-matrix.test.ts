@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { TableName } from '../../src/data/database.types';
-import { setupTestEmulator, type Client } from './harness';
+import { arrangeRow, setupTestEmulator, type Client } from './harness';
 
 const em = setupTestEmulator();
 
@@ -41,15 +41,7 @@ const TEXT_COLUMN: Record<Publishable, string> = {
 };
 const PUBLISHABLE = Object.keys(NEW_ROW) as Publishable[];
 
-async function arrange(table: TableName, row: Record<string, unknown>): Promise<string> {
-  const { data, error } = await em()
-    .service.from(table)
-    .insert(row as never)
-    .select('id')
-    .single();
-  if (error || !data) throw new Error(`arrange ${table}: ${error?.message}`);
-  return (data as { id: string }).id;
-}
+const arrange = (table: TableName, row: Record<string, unknown>) => arrangeRow(em(), table, row);
 
 async function exists(table: TableName, id: string): Promise<Record<string, unknown> | null> {
   const { data } = await em().service.from(table).select('*').eq('id', id).maybeSingle();

@@ -2,22 +2,14 @@
 // supabase-js against the emulator.
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { TableName } from '../../src/data/database.types';
-import { setupTestEmulator } from './harness';
+import { arrangeRow, setupTestEmulator } from './harness';
 
 const em = setupTestEmulator();
 
 /** One row at a time, so each row's omitted columns take their defaults. */
 async function insertAll(table: TableName, rows: Record<string, unknown>[]): Promise<string[]> {
   const ids: string[] = [];
-  for (const row of rows) {
-    const { data, error } = await em()
-      .service.from(table)
-      .insert(row as never)
-      .select('id')
-      .single();
-    if (error || !data) throw new Error(`arrange ${table}: ${error?.message}`);
-    ids.push((data as { id: string }).id);
-  }
+  for (const row of rows) ids.push(await arrangeRow(em(), table, row));
   return ids;
 }
 
