@@ -194,57 +194,57 @@ alter table public.site_settings enable row level security;
 alter table public.contact_messages enable row level security;
 
 create policy "published sponsors are public" on public.sponsors
-  for select to anon, authenticated using (published or public.is_admin());
+  for select to anon, authenticated using (published or (select public.is_admin()));
 create policy "administrators write sponsors" on public.sponsors
-  for all to authenticated using (public.is_admin()) with check (public.is_admin());
+  for all to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 
 create policy "published articles are public" on public.news_articles
-  for select to anon, authenticated using (published or public.is_admin());
+  for select to anon, authenticated using (published or (select public.is_admin()));
 create policy "administrators write articles" on public.news_articles
-  for all to authenticated using (public.is_admin()) with check (public.is_admin());
+  for all to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 
 create policy "images of published articles are public" on public.news_article_images
   for select to anon, authenticated using (
-    public.is_admin()
+    (select public.is_admin())
     or exists (
       select 1 from public.news_articles a
       where a.id = news_article_images.article_id and a.published
     )
   );
 create policy "administrators write article images" on public.news_article_images
-  for all to authenticated using (public.is_admin()) with check (public.is_admin());
+  for all to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 
 create policy "published gallery images are public" on public.gallery_images
-  for select to anon, authenticated using (published or public.is_admin());
+  for select to anon, authenticated using (published or (select public.is_admin()));
 create policy "administrators write gallery images" on public.gallery_images
-  for all to authenticated using (public.is_admin()) with check (public.is_admin());
+  for all to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 
 create policy "published videos are public" on public.videos
-  for select to anon, authenticated using (published or public.is_admin());
+  for select to anon, authenticated using (published or (select public.is_admin()));
 create policy "administrators write videos" on public.videos
-  for all to authenticated using (public.is_admin()) with check (public.is_admin());
+  for all to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 
 create policy "published testimonials are public" on public.testimonials
-  for select to anon, authenticated using (published or public.is_admin());
+  for select to anon, authenticated using (published or (select public.is_admin()));
 create policy "administrators write testimonials" on public.testimonials
-  for all to authenticated using (public.is_admin()) with check (public.is_admin());
+  for all to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 
 create policy "published events are public" on public.events
-  for select to anon, authenticated using (published or public.is_admin());
+  for select to anon, authenticated using (published or (select public.is_admin()));
 create policy "administrators write events" on public.events
-  for all to authenticated using (public.is_admin()) with check (public.is_admin());
+  for all to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 
 create policy "published past tours are public" on public.past_tours
-  for select to anon, authenticated using (published or public.is_admin());
+  for select to anon, authenticated using (published or (select public.is_admin()));
 create policy "administrators write past tours" on public.past_tours
-  for all to authenticated using (public.is_admin()) with check (public.is_admin());
+  for all to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 
 -- Settings are public to read (the site needs rally_spots_remaining). Keys are fixed by
 -- migrations: administrators may only change values.
 create policy "settings are public" on public.site_settings
   for select to anon, authenticated using (true);
 create policy "administrators update settings" on public.site_settings
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 revoke insert, delete, truncate on public.site_settings from anon, authenticated;
 revoke update on public.site_settings from anon, authenticated;
 grant update (value, updated_at) on public.site_settings to authenticated;
@@ -253,9 +253,9 @@ grant update (value, updated_at) on public.site_settings to authenticated;
 create policy "anyone may send a contact message" on public.contact_messages
   for insert to anon, authenticated with check (true);
 create policy "administrators read contact messages" on public.contact_messages
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy "administrators delete contact messages" on public.contact_messages
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));
 revoke update, truncate on public.contact_messages from anon, authenticated;
 
 insert into public.site_settings (key, value, description) values
@@ -283,11 +283,11 @@ create policy "media is public to read" on storage.objects
 create policy "administrators upload media" on storage.objects
   for insert to authenticated with check (
     bucket_id = 'media'
-    and public.is_admin()
+    and (select public.is_admin())
     and lower(storage.extension(name)) in ('jpg', 'jpeg', 'png', 'gif', 'webp', 'mp4', 'webm')
   );
 create policy "administrators update media" on storage.objects
-  for update to authenticated using (bucket_id = 'media' and public.is_admin())
-  with check (bucket_id = 'media' and public.is_admin());
+  for update to authenticated using (bucket_id = 'media' and (select public.is_admin()))
+  with check (bucket_id = 'media' and (select public.is_admin()));
 create policy "administrators delete media" on storage.objects
-  for delete to authenticated using (bucket_id = 'media' and public.is_admin());
+  for delete to authenticated using (bucket_id = 'media' and (select public.is_admin()));
