@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { anonKey, localServiceUrls } from './lib/local-env.mjs';
+import { siteBuildEnv } from './lib/local-env.mjs';
 import {
   emulatorArgs,
   freePort,
@@ -193,9 +193,7 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      ...localServiceUrls(supabaseUrl),
-      VITE_SUPABASE_ANON_KEY: anonKey,
-      VITE_SITE_URL: siteUrl,
+      ...siteBuildEnv(supabaseUrl, siteUrl),
       BUILD_OUT_DIR: outDir,
     },
   });

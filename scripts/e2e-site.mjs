@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { anonKey, localServiceUrls } from './lib/local-env.mjs';
+import { siteBuildEnv } from './lib/local-env.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -28,9 +28,7 @@ if (process.env.E2E_SITE_BUILT === '1' && existsSync(`${outDir}/index.html`)) {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
-      ...localServiceUrls(supabaseUrl),
-      VITE_SUPABASE_ANON_KEY: anonKey,
-      VITE_SITE_URL: siteUrl,
+      ...siteBuildEnv(supabaseUrl, siteUrl),
       BUILD_OUT_DIR: outDir,
     },
   });

@@ -15,3 +15,12 @@ export function localServiceUrls(supabaseUrl) {
     VITE_DONATE_URL: `${supabaseUrl}/local/donate`,
   };
 }
+
+/** The whole build-time env of a site served at siteUrl against the emulator at supabaseUrl. */
+export function siteBuildEnv(supabaseUrl, siteUrl) {
+  return {
+    ...localServiceUrls(supabaseUrl),
+    VITE_SUPABASE_ANON_KEY: anonKey,
+    VITE_SITE_URL: siteUrl,
+  };
+}

@@ -10,38 +10,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
-import type { WebSocketLike } from '@supabase/realtime-js';
 import type { Database } from '../../src/data/database.types';
+import { ClosedWebSocket } from '../support/closed-websocket';
 import { e2e } from './servers';
 
 export { expect };
-
-/**
- * Realtime is never used by the tests, and Node 20 has no global WebSocket, so supabase-js gets
- * an inert socket that stays closed.
- */
-class ClosedWebSocket implements WebSocketLike {
-  readonly CONNECTING = 0;
-  readonly OPEN = 1;
-  readonly CLOSING = 2;
-  readonly CLOSED = 3;
-  readonly readyState = 3;
-  readonly protocol = '';
-  readonly url: string;
-  onopen = null;
-  onmessage = null;
-  onclose = null;
-  onerror = null;
-  constructor(address: string | URL) {
-    this.url = String(address);
-  }
-  close() {}
-  send() {
-    throw new Error('Realtime is not available in the end-to-end fixtures');
-  }
-  addEventListener() {}
-  removeEventListener() {}
-}
 
 function createServiceDb() {
   return createClient<Database>(e2e.emulatorUrl, e2e.serviceRoleKey, {
