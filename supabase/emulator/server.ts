@@ -28,7 +28,7 @@ const ROUTES: { prefix: string; api: ApiName; handler: ApiHandler }[] = [
 
 export const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Content-Range, X-Supabase-Api-Version',
+  'access-control-expose-headers': 'Content-Range, X-Supabase-Api-Version, X-Total-Count, Link',
 };
 
 const PREFLIGHT_HEADERS: Record<string, string> = {

@@ -185,12 +185,12 @@ describe('CORS', () => {
     expect(allowed).not.toContain('*');
   });
 
-  test('exposes Content-Range and X-Supabase-Api-Version on answers, errors included', async () => {
+  test('exposes Content-Range, X-Supabase-Api-Version and the admin paging headers on answers, errors included', async () => {
     for (const path of ['/rest/v1/sponsors?select=id', '/rest/v1/nope', '/auth/v1/settings']) {
       const res = await http(em(), path, { headers: { Origin: 'http://localhost:5173' } });
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect(res.headers.get('access-control-expose-headers')).toBe(
-        'Content-Range, X-Supabase-Api-Version',
+        'Content-Range, X-Supabase-Api-Version, X-Total-Count, Link',
       );
     }
   });

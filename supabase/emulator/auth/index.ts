@@ -1,14 +1,20 @@
 // GoTrue's subset that supabase-js uses here: password and refresh-token grants, the user,
-// logout with scopes, sign-up (refused while config disables it) and the public settings.
+// logout with scopes, sign-up (refused while config disables it), the public settings and the
+// admin API for users (admin.ts).
 import { signJwt, verifyJwt } from '../jwt';
+import type { ApiContext, ApiHandler, ApiRequest, ApiResponse, Tx } from '../types';
+import { handleAdmin } from './admin';
 import {
-  ApiError,
-  type ApiContext,
-  type ApiHandler,
-  type ApiRequest,
-  type ApiResponse,
-  type Tx,
-} from '../types';
+  API_VERSION_HEADER,
+  authError,
+  badJwt,
+  checkEmail,
+  json,
+  MIN_PASSWORD_LENGTH,
+  parseBody,
+  stringField,
+  weakPassword,
+} from './http';
 import {
   checkPassword,
   createSession,
@@ -21,40 +27,7 @@ import {
   type UserRow,
 } from './users';
 
-export const API_VERSION_HEADER = { 'x-supabase-api-version': '2024-01-01' };
-
-export function authError(status: number, code: string, message: string): ApiError {
-  return new ApiError(status, { code, message }, API_VERSION_HEADER);
-}
-
 const INVALID_CREDENTIALS = 'Invalid login credentials';
-
-function json(status: number, body: unknown): ApiResponse {
-  return {
-    status,
-    headers: { 'content-type': 'application/json', ...API_VERSION_HEADER },
-    body: JSON.stringify(body),
-  };
-}
-
-function parseBody(req: ApiRequest): Record<string, unknown> {
-  if (req.body.length === 0) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(req.body.toString('utf8'));
-  } catch {
-    throw authError(400, 'bad_json', 'Could not parse request body as JSON');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw authError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
-  }
-  return value as Record<string, unknown>;
-}
-
-function stringField(body: Record<string, unknown>, name: string): string {
-  const value = body[name];
-  return typeof value === 'string' ? value.trim() : '';
-}
 
 async function issueSession(
   tx: Tx,
@@ -180,13 +153,7 @@ async function requireUser(
 ): Promise<{ user: UserRow; sessionId: string | null }> {
   if (!req.token) throw authError(401, 'no_authorization', 'This endpoint requires a Bearer token');
   const verified = verifyJwt(req.token, ctx.config.jwtSecret);
-  if (!verified.ok) {
-    const detail =
-      verified.reason === 'expired'
-        ? 'token has invalid claims: token is expired'
-        : 'signature is invalid';
-    throw authError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
-  }
+  if (!verified.ok) throw badJwt(verified.reason);
   const { sub, session_id: sessionId } = verified.claims;
   if (typeof sub !== 'string' || !sub)
     throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim');
@@ -223,7 +190,7 @@ async function getUser(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
 async function updateUser(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
   const body = parseBody(req);
   const newHash =
-    typeof body.password === 'string' && body.password.length >= 6
+    typeof body.password === 'string' && body.password.length >= MIN_PASSWORD_LENGTH
       ? await hashPassword(body.password)
       : null;
   return ctx.db.transaction(async (tx) => {
@@ -246,8 +213,8 @@ async function updateUser(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse
       );
     }
     if (body.password !== undefined) {
-      if (typeof body.password !== 'string' || body.password.length < 6) {
-        throw authError(422, 'weak_password', 'Password should be at least 6 characters.');
+      if (typeof body.password !== 'string' || body.password.length < MIN_PASSWORD_LENGTH) {
+        throw weakPassword();
       }
       await tx.query(
         'update auth.users set encrypted_password = $2, updated_at = now() where id = $1::uuid',
@@ -286,11 +253,8 @@ async function signup(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
   const body = parseBody(req);
   const email = stringField(body, 'email');
   const password = typeof body.password === 'string' ? body.password : '';
-  if (!email || !/^[^@\s]+@[^@\s]+$/.test(email)) {
-    throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format');
-  }
-  if (password.length < 6)
-    throw authError(422, 'weak_password', 'Password should be at least 6 characters.');
+  checkEmail(email);
+  if (password.length < MIN_PASSWORD_LENGTH) throw weakPassword();
   const exists = await ctx.db.transaction((tx) => findUserByEmail(tx, email));
   if (exists) throw authError(422, 'user_already_exists', 'User already registered');
   const data = body.data;
@@ -320,7 +284,9 @@ function settings(ctx: ApiContext): ApiResponse {
 }
 
 export const handleAuth: ApiHandler = async (req, ctx) => {
-  const route = `${req.method} ${req.path.replace(/\/+$/, '') || '/'}`;
+  const path = req.path.replace(/\/+$/, '') || '/';
+  if (path.startsWith('/admin/')) return handleAdmin(req, ctx, path);
+  const route = `${req.method} ${path}`;
   switch (route) {
     case 'POST /token': {
       const grant = req.url.searchParams.get('grant_type');

@@ -98,6 +98,56 @@ export function checkPassword(password: string, hash: string | null): Promise<bo
   return hash ? bcrypt.compare(password, hash) : Promise.resolve(false);
 }
 
+/** What GoTrue puts into app_metadata for an email user; callers' app_metadata merges over it. */
+export const EMAIL_PROVIDER_METADATA = { provider: 'email', providers: ['email'] };
+
+/**
+ * Inserts a user with its email identity, as GoTrue's sign-up and admin create do. `hash` null
+ * leaves the user without a password (it cannot sign in with one).
+ */
+export async function insertUser(
+  tx: Tx,
+  options: {
+    id?: string;
+    email: string;
+    hash: string | null;
+    emailConfirmed: boolean;
+    appMetadata: Record<string, unknown>;
+    userMetadata: Record<string, unknown>;
+  },
+): Promise<string> {
+  const id = options.id ?? randomUUID();
+  const email = options.email.toLowerCase();
+  await tx.query(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', $1::uuid, 'authenticated', 'authenticated', $2, $3,
+       case when $4::boolean then now() end, $5::jsonb, $6::jsonb, now(), now())`,
+    [
+      id,
+      email,
+      options.hash,
+      options.emailConfirmed,
+      JSON.stringify(options.appMetadata),
+      JSON.stringify(options.userMetadata),
+    ],
+  );
+  await tx.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+     values ($1::text, $1::uuid, $2::jsonb, 'email', now(), now(), now())`,
+    [
+      id,
+      JSON.stringify({
+        sub: id,
+        email,
+        email_verified: options.emailConfirmed,
+        phone_verified: false,
+      }),
+    ],
+  );
+  return id;
+}
+
 /**
  * Creates the user or resets its password; `admin` sets or clears app_metadata.role = 'admin'
  * (what public.is_admin() reads). Email addresses are confirmed at once: there is no mailer here.
@@ -114,11 +164,10 @@ export async function upsertUser(
   const hash = await hashPassword(options.password);
   return db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, options.email);
-    const appMeta = {
+    const appMeta: Record<string, unknown> = {
       ...(existing?.raw_app_meta_data ?? {}),
-      provider: 'email',
-      providers: ['email'],
-    } as Record<string, unknown>;
+      ...EMAIL_PROVIDER_METADATA,
+    };
     if (options.admin) appMeta.role = 'admin';
     else delete appMeta.role;
     if (existing) {
@@ -131,35 +180,31 @@ export async function upsertUser(
       await tx.query('delete from auth.sessions where user_id = $1::uuid', [existing.id]);
       return existing.id;
     }
-    const id = randomUUID();
-    await tx.query(
-      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-         raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-       values ('00000000-0000-0000-0000-000000000000', $1::uuid, 'authenticated', 'authenticated', lower($2), $3,
-         now(), $4::jsonb, $5::jsonb, now(), now())`,
-      [
-        id,
-        options.email,
-        hash,
-        JSON.stringify(appMeta),
-        JSON.stringify(options.userMetadata ?? {}),
-      ],
-    );
-    await tx.query(
-      `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-       values ($1::text, $1::uuid, $2::jsonb, 'email', now(), now(), now())`,
-      [
-        id,
-        JSON.stringify({
-          sub: id,
-          email: options.email.toLowerCase(),
-          email_verified: true,
-          phone_verified: false,
-        }),
-      ],
-    );
-    return id;
+    return insertUser(tx, {
+      email: options.email,
+      hash,
+      emailConfirmed: true,
+      appMetadata: appMeta,
+      userMetadata: options.userMetadata ?? {},
+    });
   });
+}
+
+/** One page of users, newest first (GoTrue's default order), with the total for the headers. */
+export async function listUsers(
+  tx: Tx,
+  options: { page: number; perPage: number; filter: string },
+): Promise<{ users: UserRow[]; total: number }> {
+  const where = `u.deleted_at is null and ($1 = '' or u.email ilike '%' || $1 || '%')`;
+  const { rows } = await tx.query<UserRow>(
+    `${USER_SELECT} where ${where} order by u.created_at desc, u.id limit $2 offset $3`,
+    [options.filter, options.perPage, (options.page - 1) * options.perPage],
+  );
+  const count = await tx.query<{ total: number }>(
+    `select count(*)::int as total from auth.users u where ${where}`,
+    [options.filter],
+  );
+  return { users: rows, total: count.rows[0]?.total ?? 0 };
 }
 
 export function newRefreshToken(): string {
