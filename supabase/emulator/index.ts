@@ -55,6 +55,29 @@ export function runningEmulatorPid(dataDir: string): number | null {
   }
 }
 
+/**
+ * Opens the configured database (PGlite in the data folder, or SUPABASE_DB_URL) and brings it up
+ * to date: migrated, and on a new database seeded when `seed` is on. `serve` and `admin` both come
+ * through here, so a folder is never left migrated but unseeded.
+ */
+export async function openMigratedDb(
+  config: ServerConfig,
+  options: { seed: boolean; log?: Log; loadDataDir?: Blob },
+): Promise<{ db: AnyDb; migration: MigrateResult }> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const db = await openDb({
+    dbUrl: config.dbUrl,
+    dataDir: !config.dbUrl && config.persistent ? pgDataDir(config.dataDir) : undefined,
+    loadDataDir: options.loadDataDir,
+  });
+  try {
+    return { db, migration: await migrate(db, config, options) };
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}
+
 export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
   const { seed = true, loadDataDir, log = () => undefined, ...overrides } = options;
   let config = loadConfig({ ...overrides, port: overrides.port ?? 0 });
@@ -71,14 +94,8 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     writeFileSync(lockFile(config.dataDir), String(process.pid));
   }
 
-  const db = await openDb({
-    dbUrl: config.dbUrl,
-    dataDir: usesPglite && config.persistent ? pgDataDir(config.dataDir) : undefined,
-    loadDataDir,
-  });
-  let migration: MigrateResult;
+  const { db, migration } = await openMigratedDb(config, { seed, log, loadDataDir });
   try {
-    migration = await migrate(db, config, { seed, log });
     await getCatalog(db);
   } catch (err) {
     await db.close();

@@ -12,7 +12,11 @@ const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'emulator-cli-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const freshDir = mkdtempSync(path.join(os.tmpdir(), 'emulator-cli-admin-first-'));
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(freshDir, { recursive: true, force: true });
+});
 
 interface Run {
   output: () => string;
@@ -84,4 +88,33 @@ describe.runIf(!process.env.SUPABASE_DB_URL)('emulator CLI', () => {
     run.signal('SIGINT');
     expect(await run.exit).toBe(0);
   }, 120_000);
+
+  test('admin on a brand-new data folder seeds it as serve would, so the next start has the demo content', async () => {
+    const folder = path.join(freshDir, 'data');
+    const admin = cli('admin', 'first@europerally.local', 'first-password', '--data-dir', folder);
+    expect(await admin.exit).toBe(0);
+    expect(admin.output()).toContain('Seeded demo content from supabase/seed.sql');
+    expect(admin.output()).toContain(
+      'Default administrator (new database): admin@europerally.local / rally-admin-2026',
+    );
+    const run = cli('serve', '--port', '0', '--data-dir', folder);
+    const url = await run.ready;
+    expect(run.output()).not.toContain('admin sign-in (new database)');
+    const anon = makeClient(url, ANON_KEY);
+    const sponsors = await anon.from('sponsors').select('id');
+    expect(sponsors.error).toBeNull();
+    expect(sponsors.data?.length).toBeGreaterThan(0);
+    const media = await anon.storage.from('media').list('seed/gallery');
+    expect(media.data?.length).toBeGreaterThan(0);
+    for (const credentials of [
+      { email: 'first@europerally.local', password: 'first-password' },
+      { email: 'admin@europerally.local', password: 'rally-admin-2026' },
+    ]) {
+      const { data, error } = await makeClient(url, ANON_KEY).auth.signInWithPassword(credentials);
+      expect(error).toBeNull();
+      expect(data.user?.app_metadata.role).toBe('admin');
+    }
+    run.signal('SIGTERM');
+    expect(await run.exit).toBe(0);
+  }, 180_000);
 });

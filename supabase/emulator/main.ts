@@ -6,9 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { upsertUser } from './auth/users';
 import { loadConfig, PROJECT_ROOT } from './config';
-import { openDb } from './db';
-import { pgDataDir, runningEmulatorPid, startEmulator } from './index';
-import { applyMigrations } from './migrate';
+import { openMigratedDb, pgDataDir, runningEmulatorPid, startEmulator } from './index';
 
 const USAGE = `Usage:
   tsx supabase/emulator/main.ts serve [--port N] [--host H] [--data-dir DIR] [--reset] [--site-url URL] [--db-url URL]
@@ -101,12 +99,18 @@ async function admin(args: string[]): Promise<void> {
         `The emulator (pid ${other}) is using ${config.dataDir}: stop it first, then run this again.`,
       );
   }
-  const db = await openDb({
-    dbUrl: config.dbUrl,
-    dataDir: config.dbUrl ? undefined : pgDataDir(config.dataDir),
+  // A new folder is seeded here exactly as `serve` would seed it, so the next start finds the
+  // demo content and the default administrator, not a migrated but empty database.
+  const { db, migration } = await openMigratedDb(config, {
+    seed: true,
+    log: (line) => console.log(line),
   });
   try {
-    await applyMigrations(db);
+    if (migration.seeded) {
+      console.log(
+        `Default administrator (new database): ${config.adminEmail} / ${config.adminPassword}`,
+      );
+    }
     const isAdmin = !values['no-admin-role'];
     await upsertUser(db, { email, password, admin: isAdmin });
     console.log(`${isAdmin ? 'Administrator' : 'User'} ${email} is ready to sign in.`);
