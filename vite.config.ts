@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -9,7 +11,7 @@ function robotsTxt(): Plugin {
   let siteUrl = 'http://localhost:5173';
   return {
     name: 'europe-rally:robots-txt',
-    apply: 'build',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
       siteUrl = (config.env.VITE_SITE_URL || siteUrl).replace(/\/+$/, '');
     },
@@ -20,8 +22,34 @@ function robotsTxt(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), robotsTxt()],
+/**
+ * `vite preview` serves a build as the static host does (see _redirects, written by
+ * scripts/prerender.mjs): a known route gets its prerendered file, anything else (unknown paths,
+ * /admin, articles published after the build) the empty SPA shell, app.html, never the home page.
+ */
+function prerenderedFallback(): Plugin {
+  return {
+    name: 'europe-rally:prerendered-fallback',
+    configurePreviewServer(server) {
+      const outDir = path.resolve(server.config.root, server.config.build.outDir);
+      server.middlewares.use((req, _res, next) => {
+        const pathname = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
+        const query = (req.url ?? '').slice(pathname.length);
+        if (path.extname(pathname) || !existsSync(path.join(outDir, 'app.html'))) return next();
+        const page = path.posix.join(pathname, 'index.html');
+        const file = path.join(outDir, page);
+        const known = file.startsWith(outDir + path.sep) && existsSync(file);
+        req.url = `${known ? page : '/app.html'}${query}`;
+        next();
+      });
+    },
+  };
+}
+
+const outDir = process.env.BUILD_OUT_DIR || 'dist';
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), robotsTxt(), prerenderedFallback()],
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   build: {
@@ -29,8 +57,12 @@ export default defineConfig({
     sourcemap: false,
     // The manifest lets tests/budget check what each public route loads.
     manifest: true,
+    // Every browser the site supports has <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     // Separate builds (e2e, benches) can run beside `npm start` without emptying its dist/.
-    outDir: process.env.BUILD_OUT_DIR || 'dist',
+    // The server renderer (src/entry-server.tsx) is built next to the site it prerenders and
+    // deleted by scripts/prerender.mjs once the pages are written.
+    outDir: isSsrBuild ? path.join(outDir, '.ssr') : outDir,
   },
   test: {
     projects: [
@@ -56,4 +88,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

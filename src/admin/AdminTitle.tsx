@@ -1,11 +1,9 @@
-import { Helmet } from 'react-helmet-async';
-
 /** The admin screen's document title; admin screens are never indexed. */
 export function AdminTitle({ children }: { children: string }) {
   return (
-    <Helmet>
+    <>
       <title>{`${children} · Admin · 2026 Europe Rally`}</title>
       <meta name="robots" content="noindex" />
-    </Helmet>
+    </>
   );
 }

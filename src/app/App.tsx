@@ -1,22 +1,13 @@
 import type { ReactNode } from 'react';
 import { useRoutes } from 'react-router-dom';
-import { HelmetProvider, type HelmetServerState } from 'react-helmet-async';
 import { routes } from './routes';
 
-export type HelmetContext = { helmet?: HelmetServerState };
-
 /**
- * Providers shared by the browser entry (src/main.tsx) and a server renderer. The server passes
- * a context object to collect the page's head tags.
+ * Providers shared by the browser entry (src/main.tsx) and the server renderer
+ * (src/entry-server.tsx). Head tags need none: React 19 hoists each page's title and meta tags.
  */
-export function AppProviders({
-  children,
-  helmetContext,
-}: {
-  children: ReactNode;
-  helmetContext?: HelmetContext;
-}) {
-  return <HelmetProvider context={helmetContext}>{children}</HelmetProvider>;
+export function AppProviders({ children }: { children: ReactNode }) {
+  return <>{children}</>;
 }
 
 /**

@@ -5,14 +5,13 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { publicStaticPaths } from '../config/paths';
-import { AppProviders, AppRoutes, type HelmetContext } from './App';
+import { AppProviders, AppRoutes } from './App';
 import { preloadRoute } from './routes';
 
 async function renderOnServer(url: string) {
   await preloadRoute(url);
-  const helmetContext: HelmetContext = {};
   const html = renderToString(
-    <AppProviders helmetContext={helmetContext}>
+    <AppProviders>
       <StaticRouter location={url}>
         <AppRoutes />
       </StaticRouter>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { contactDetails } from '../config/rally';
+import { contactDetails } from '../config/contact';
 import { paths } from '../config/paths';
 import { isEmail } from '../lib/validation';
 import { navLinks } from './Header';

@@ -1,6 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HelmetProvider } from 'react-helmet-async';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { Layout } from './Layout';
@@ -16,17 +15,15 @@ function Page({ title }: { title: string }) {
 
 function renderLayout(path = '/') {
   return render(
-    <HelmetProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/" element={<Layout />}>
-            <Route index element={<Page title="Home page" />} />
-            <Route path="news" element={<Page title="News page" />} />
-            <Route path="gallery" element={<Page title="Gallery page" />} />
-          </Route>
-        </Routes>
-      </MemoryRouter>
-    </HelmetProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/" element={<Layout />}>
+          <Route index element={<Page title="Home page" />} />
+          <Route path="news" element={<Page title="News page" />} />
+          <Route path="gallery" element={<Page title="Gallery page" />} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
   );
 }
 

@@ -1,36 +1,63 @@
-import { Helmet } from 'react-helmet-async';
 import { useLocation } from 'react-router-dom';
 import { env } from '../config/env';
 
 const SITE = '2026 Europe Rally';
 
-/** Title, description, canonical URL and the social (Open Graph, Twitter) tags of a page. */
+/** The social card made at build time (scripts/prerender.mjs): 1200×630, as the networks ask. */
+export const socialImage = { path: '/og-image.png', width: 1200, height: 630 } as const;
+
+/** JSON-LD for a script tag: `<` is escaped so no string in the data can close the tag. */
+export function jsonLdText(data: object): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+/**
+ * Title, description, canonical URL, the social (Open Graph, Twitter) tags and the structured
+ * data of a page. React 19 hoists title, meta and link into the document head (and the
+ * prerender moves them there from the server's HTML), so no head manager is needed.
+ */
 export function Seo({
   title,
   description,
   image,
+  type = 'website',
+  jsonLd = [],
 }: {
   title: string;
   description: string;
   image?: string;
+  type?: 'website' | 'article';
+  jsonLd?: readonly object[];
 }) {
   const { pathname } = useLocation();
   const fullTitle = title === SITE ? title : `${title} | ${SITE}`;
   const url = `${env.siteUrl}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
+  const card = image ?? `${env.siteUrl}${socialImage.path}`;
   return (
-    <Helmet>
+    <>
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
-      <meta property="og:type" content="website" />
+      <meta property="og:type" content={type} />
       <meta property="og:site_name" content={SITE} />
+      <meta property="og:locale" content="en_GB" />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
-      {image ? <meta property="og:image" content={image} /> : null}
-      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      <meta property="og:image" content={card} />
+      {image ? null : <meta property="og:image:width" content={String(socialImage.width)} />}
+      {image ? null : <meta property="og:image:height" content={String(socialImage.height)} />}
+      <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
-    </Helmet>
+      <meta name="twitter:image" content={card} />
+      {jsonLd.map((data, index) => (
+        <script
+          key={index}
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: jsonLdText(data) }}
+        />
+      ))}
+    </>
   );
 }

@@ -1,24 +1,21 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { HelmetProvider } from 'react-helmet-async';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { DbProvider } from '../lib/dbContext';
 import type { DbClient } from '../lib/rest';
 
-/** Renders a page as the site would: inside a router (at `path`), Helmet and the given data client. */
+/** Renders a page as the site would: inside a router (at `path`) and the given data client. */
 export function renderPage(
   ui: ReactElement,
   { db, path = '/', pattern = '*' }: { db: DbClient; path?: string; pattern?: string },
 ) {
   return render(
-    <HelmetProvider>
-      <DbProvider db={db}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={pattern} element={ui} />
-          </Routes>
-        </MemoryRouter>
-      </DbProvider>
-    </HelmetProvider>,
+    <DbProvider db={db}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={pattern} element={ui} />
+        </Routes>
+      </MemoryRouter>
+    </DbProvider>,
   );
 }

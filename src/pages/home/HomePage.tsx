@@ -14,6 +14,7 @@ import { getFeaturedTestimonial } from '../../data/testimonials';
 import { formatPounds } from '../../lib/format';
 import { useAsync } from '../../lib/useAsync';
 import { useDb } from '../../lib/dbContext';
+import { organizationJsonLd, rallyEventJsonLd } from '../../lib/structuredData';
 import { HomeSponsors } from './HomeSponsors';
 import { LatestNews } from './LatestNews';
 
@@ -31,6 +32,7 @@ export default function HomePage() {
       <Seo
         title="2026 Europe Rally"
         description="Join the 2026 Europe Rally, 22-28 June 2026: a charity car rally from the UK to Austria raising funds for rare genetic condition research and a care village for disabled children."
+        jsonLd={[organizationJsonLd(), rallyEventJsonLd()]}
       />
       <section className="relative overflow-hidden bg-gradient-to-br from-slate-950 via-blue-950 to-slate-900 pb-16 pt-32 text-white sm:pb-24 sm:pt-40">
         <div

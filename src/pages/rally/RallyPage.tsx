@@ -11,6 +11,7 @@ import { listPublishedEvents } from '../../data/events';
 import { getSetting, SETTING_KEYS } from '../../data/settings';
 import { formatPounds } from '../../lib/format';
 import { useAsync } from '../../lib/useAsync';
+import { rallyEventJsonLd } from '../../lib/structuredData';
 import { useDb } from '../../lib/dbContext';
 
 export function EventList({ events }: { events: RallyEvent[] }) {
@@ -66,6 +67,7 @@ export default function RallyPage() {
       <Seo
         title="2026 Rally"
         description="The 2026 Europe Rally, 22-28 June 2026: a mystery route from the UK through Germany, Austria, Italy, Switzerland and France. £3,950 per car for two guests, £250 deposit."
+        jsonLd={[rallyEventJsonLd()]}
       />
       <PageHero eyebrow={rally.dateRangeLabel} title="The 2026 Europe Rally">
         <p>
