@@ -1,8 +1,15 @@
 /// <reference types="vitest/config" />
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import {
+  responsiveFormats,
+  variantPattern,
+  variantUrl,
+  widthsFor,
+  type ResponsiveFormat,
+} from './src/config/images';
 
 const port = Number(process.env.PORT ?? 5173);
 
@@ -46,10 +53,61 @@ function prerenderedFallback(): Plugin {
   };
 }
 
+async function encodeVariant(file: string, width: number, format: ResponsiveFormat) {
+  const { default: sharp } = await import('sharp');
+  const image = sharp(file).resize({ width });
+  return (format === 'avif' ? image.avif({ quality: 55 }) : image.webp({ quality: 72 })).toBuffer();
+}
+
+/**
+ * The site's own images at several widths as AVIF and WebP (the rule is in src/config/images.ts):
+ * written into the build, and made on request by the dev server.
+ */
+function responsiveImages(): Plugin {
+  const publicDir = 'public';
+  let ssr = false;
+  return {
+    name: 'europe-rally:responsive-images',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const match = variantPattern.exec((req.url ?? '').split('?')[0] ?? '');
+        const file = match && path.join(publicDir, `${match[1]}.webp`);
+        if (!match || !file || !existsSync(file)) return next();
+        const format = match[3] as ResponsiveFormat;
+        encodeVariant(file, Number(match[2]), format).then((body) => {
+          res.setHeader('Content-Type', `image/${format}`);
+          res.end(body);
+        }, next);
+      });
+    },
+    async generateBundle() {
+      if (ssr) return;
+      const { default: sharp } = await import('sharp');
+      const media = path.join(publicDir, 'media');
+      for (const name of readdirSync(media).filter((file) => file.endsWith('.webp'))) {
+        const file = path.join(media, name);
+        const { width = 0 } = await sharp(file).metadata();
+        for (const size of widthsFor(width)) {
+          for (const format of responsiveFormats) {
+            this.emitFile({
+              type: 'asset',
+              fileName: variantUrl(`media/${name}`, size, format),
+              source: await encodeVariant(file, size, format),
+            });
+          }
+        }
+      }
+    },
+  };
+}
+
 const outDir = process.env.BUILD_OUT_DIR || 'dist';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), robotsTxt(), prerenderedFallback()],
+  plugins: [react(), robotsTxt(), responsiveImages(), prerenderedFallback()],
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   build: {

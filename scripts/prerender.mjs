@@ -29,8 +29,8 @@ writeFileSync(path.join(outDir, 'app.html'), shell);
 /** The shell with the page's own head tags (instead of the defaults) and its rendered HTML. */
 function page({ head, body }) {
   return shell
-    .replace(/\s*<title>[\s\S]*?<\/title>/, '')
-    .replace(/\s*<meta\s+name="description"[^>]*>/, '')
+    .replace(/\s*<title data-shell>[\s\S]*?<\/title>/, '')
+    .replace(/\s*<meta\s+data-shell\s+name="description"[^>]*>/, '')
     .replace('</head>', () => `    ${head.replace(/></g, '>\n    <')}\n  </head>`)
     .replace('<!--app-html-->', () => body);
 }
@@ -58,7 +58,7 @@ writeFileSync(
 /** Published articles, or none when the database does not answer (a build without a backend). */
 async function publishedArticles() {
   try {
-    const probe = await fetch(`${env.supabaseUrl}/rest/v1/`, {
+    const probe = await fetch(`${env.supabaseUrl}/rest/v1/news_articles?select=id&limit=1`, {
       headers: { apikey: env.supabaseAnonKey },
       signal: AbortSignal.timeout(3000),
     });
@@ -73,10 +73,12 @@ async function publishedArticles() {
 const articles = await publishedArticles();
 for (const article of articles) {
   const route = paths.article(article.id);
-  write(
-    route,
-    page({ head: server.articleHead(article), body: (await server.render(route)).body }),
-  );
+  // The browser draws the article once it has loaded it, with these same tags: until then they
+  // are the shell's (data-shell, see src/main.tsx).
+  const head = server
+    .articleHead(article)
+    .replace(/<(title|meta|link|script)\b/g, '<$1 data-shell');
+  write(route, page({ head, body: (await server.render(route)).body }));
 }
 
 const xml = (text) =>

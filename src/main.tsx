@@ -18,6 +18,18 @@ const app = (
   </StrictMode>
 );
 
+// The head tags the HTML arrives with for a page React draws later (the shell's defaults, a news
+// article's prerendered tags: see scripts/prerender.mjs) give way once React adds the page's own.
+const shellTags = document.head.querySelectorAll('[data-shell]');
+if (shellTags.length) {
+  const observer = new MutationObserver(() => {
+    if (document.getElementsByTagName('title').length < 2) return;
+    shellTags.forEach((tag) => tag.remove());
+    observer.disconnect();
+  });
+  observer.observe(document.head, { childList: true });
+}
+
 // Prerendered HTML is adopted (hydrated) once the page's code is loaded, so the first client
 // render matches it; an empty shell is simply rendered.
 if (container.firstElementChild) {

@@ -28,6 +28,7 @@ export function ArticleCard({
           width={featured ? 960 : 640}
           height={featured ? 640 : 400}
           loading={featured ? 'eager' : 'lazy'}
+          fetchPriority={featured ? 'high' : 'auto'}
           decoding="async"
           className={`object-cover ${featured ? 'aspect-[3/2] w-full lg:w-3/5' : 'aspect-[16/10] w-full'}`}
         />

@@ -38,19 +38,19 @@ const decode = (text = '') =>
 
 function head(html: string) {
   return {
-    title: decode(attr(html, /<title>([^<]*)<\/title>/)),
-    titles: html.match(/<title>/g)?.length ?? 0,
-    description: decode(attr(html, /<meta name="description" content="([^"]*)"/)),
-    ogTitle: decode(attr(html, /<meta property="og:title" content="([^"]*)"/)),
-    ogDescription: decode(attr(html, /<meta property="og:description" content="([^"]*)"/)),
-    ogImage: attr(html, /<meta property="og:image" content="([^"]*)"/),
-    twitterCard: attr(html, /<meta name="twitter:card" content="([^"]*)"/),
-    canonical: attr(html, /<link rel="canonical" href="([^"]*)"/),
+    title: decode(attr(html, /<title[^>]*>([^<]*)<\/title>/)),
+    titles: html.match(/<title[\s>]/g)?.length ?? 0,
+    description: decode(attr(html, /<meta[^>]* name="description" content="([^"]*)"/)),
+    ogTitle: decode(attr(html, /<meta[^>]* property="og:title" content="([^"]*)"/)),
+    ogDescription: decode(attr(html, /<meta[^>]* property="og:description" content="([^"]*)"/)),
+    ogImage: attr(html, /<meta[^>]* property="og:image" content="([^"]*)"/),
+    twitterCard: attr(html, /<meta[^>]* name="twitter:card" content="([^"]*)"/),
+    canonical: attr(html, /<link[^>]* rel="canonical" href="([^"]*)"/),
   };
 }
 
 function jsonLd(html: string): { '@type': string; [key: string]: unknown }[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+  return [...html.matchAll(/<script[^>]* type="application\/ld\+json">([^<]*)<\/script>/g)].map(
     (match) => JSON.parse(match[1] ?? '') as { '@type': string },
   );
 }

@@ -162,7 +162,7 @@ test('the featured 2025 film really plays, and no hosted player loads until aske
   });
   await page.goto('/videos');
   const film = page.locator('video').first();
-  await expect(film).toHaveAttribute('poster', '/media/rally-2025-poster.webp');
+  await expect(film).toHaveAttribute('poster', '/media/rally-2025-poster-800w.webp');
   await film.evaluate((video: HTMLVideoElement) => {
     video.muted = true;
     return video.play();

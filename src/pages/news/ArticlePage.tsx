@@ -10,6 +10,7 @@ import { useDb } from '../../lib/dbContext';
 import { capitalise, formatLongDate } from '../../lib/format';
 import { mediaUrl } from '../../lib/rest';
 import { sanitizeHtml } from '../../lib/sanitize';
+import { newsArticleJsonLd } from '../../lib/structuredData';
 import { metaDescription } from '../../lib/text';
 import { useAsync } from '../../lib/useAsync';
 
@@ -34,12 +35,15 @@ export function ArticleView({
   images: NewsArticleImage[];
 }) {
   const image = mediaUrl(article.image_url);
+  const description = metaDescription(article.excerpt);
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <Seo
         title={article.title}
-        description={metaDescription(article.excerpt)}
+        description={description}
         image={image ?? undefined}
+        type="article"
+        jsonLd={[newsArticleJsonLd(article, description, image ?? undefined)]}
       />
       <BackToNews />
       <p className="mt-8 flex flex-wrap items-center gap-3 text-sm">
@@ -58,6 +62,7 @@ export function ArticleView({
           alt=""
           width={1200}
           height={675}
+          fetchPriority="high"
           className="mt-8 aspect-video w-full rounded-2xl object-cover shadow"
         />
       ) : null}

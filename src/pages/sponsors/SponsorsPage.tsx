@@ -1,6 +1,7 @@
 import { Check, Clapperboard } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHero, Section } from '../../components/PageHero';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { Seo } from '../../components/Seo';
 import { SponsorGrid } from '../../components/SponsorGrid';
 import { Spinner } from '../../components/Spinner';
@@ -111,13 +112,12 @@ export default function SponsorsPage() {
         <ul className="grid gap-4 sm:grid-cols-3">
           {sponsorCarPhotos.map((photo) => (
             <li key={photo.src}>
-              <img
+              <ResponsiveImage
                 src={photo.src}
                 alt={photo.alt}
                 width={800}
                 height={600}
-                loading="lazy"
-                decoding="async"
+                sizes="(min-width: 1280px) 400px, (min-width: 640px) 33vw, 100vw"
                 className="aspect-[4/3] w-full rounded-2xl bg-slate-200 object-cover"
               />
             </li>
