@@ -19,8 +19,12 @@ type Manager = {
     | 'testimonials';
   /** The column that holds the unique name (for cleaning up). */
   nameColumn: 'name' | 'title' | 'route';
-  /** Fills the add form; `name` goes into the name/title field. */
-  fill(page: Page, name: string): Promise<void>;
+  /** The add form's text boxes by label, with `name` in the name/title field. */
+  textboxes(name: string): Record<string, string>;
+  /** The add form's select boxes by label. */
+  selects?: Record<string, string>;
+  /** Whatever else the form needs (the article's editor). */
+  fillMore?(page: Page): Promise<void>;
   /** The label of the field that holds the name, changed by the edit step. */
   nameLabel: string;
   publicPath: string;
@@ -40,15 +44,15 @@ const managers: Manager[] = [
     nameColumn: 'name',
     nameLabel: 'Name',
     publicPath: '/2026-rally',
-    async fill(page, name) {
-      await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-      await page.getByRole('textbox', { name: 'Date', exact: true }).fill('June 22-28, 2026');
-      await page.getByRole('textbox', { name: 'Time', exact: true }).fill('9:00 AM');
-      await page.getByRole('textbox', { name: 'Location', exact: true }).fill('Dover');
-      await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption('Fundraiser');
-      await page.getByRole('textbox', { name: 'Attendees', exact: true }).fill('40 cars');
-      await page.getByRole('textbox', { name: 'Description', exact: true }).fill('A test event.');
-    },
+    textboxes: (name) => ({
+      Name: name,
+      Date: 'June 22-28, 2026',
+      Time: '9:00 AM',
+      Location: 'Dover',
+      Attendees: '40 cars',
+      Description: 'A test event.',
+    }),
+    selects: { Type: 'Fundraiser' },
   },
   {
     path: 'past-tours',
@@ -59,13 +63,13 @@ const managers: Manager[] = [
     nameColumn: 'route',
     nameLabel: 'Route',
     publicPath: '/about',
-    async fill(page, name) {
-      await page.getByRole('textbox', { name: 'Year', exact: true }).fill('2019');
-      await page.getByRole('textbox', { name: 'Funds Raised', exact: true }).fill('£9,999');
-      await page.getByRole('textbox', { name: 'Route', exact: true }).fill(name);
-      await page.getByRole('textbox', { name: 'Participants', exact: true }).fill('12');
-      await page.getByRole('textbox', { name: 'Miles', exact: true }).fill('1200');
-    },
+    textboxes: (name) => ({
+      Year: '2019',
+      'Funds Raised': '£9,999',
+      Route: name,
+      Participants: '12',
+      Miles: '1200',
+    }),
   },
   {
     path: 'gallery',
@@ -76,11 +80,7 @@ const managers: Manager[] = [
     nameColumn: 'title',
     nameLabel: 'Title',
     publicPath: '/gallery',
-    async fill(page, name) {
-      await page.getByRole('textbox', { name: 'Title', exact: true }).fill(name);
-      await page.getByRole('textbox', { name: 'Image' }).fill(IMAGE);
-      await page.getByRole('textbox', { name: 'Category', exact: true }).fill('E2E');
-    },
+    textboxes: (name) => ({ Title: name, Image: IMAGE, Category: 'E2E' }),
     async findOnPublicPage(page, name) {
       await page.getByPlaceholder('Search photos...').fill(name);
     },
@@ -94,12 +94,7 @@ const managers: Manager[] = [
     nameColumn: 'title',
     nameLabel: 'Title',
     publicPath: '/videos',
-    async fill(page, name) {
-      await page.getByRole('textbox', { name: 'Title', exact: true }).fill(name);
-      await page
-        .getByRole('textbox', { name: 'Video' })
-        .fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
-    },
+    textboxes: (name) => ({ Title: name, Video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }),
   },
   {
     path: 'sponsors',
@@ -110,11 +105,8 @@ const managers: Manager[] = [
     nameColumn: 'name',
     nameLabel: 'Name',
     publicPath: '/sponsors',
-    async fill(page, name) {
-      await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-      await page.getByRole('combobox', { name: 'Tier', exact: true }).selectOption('Tier 2');
-      await page.getByRole('textbox', { name: 'Website' }).fill('https://example.com');
-    },
+    textboxes: (name) => ({ Name: name, Website: 'https://example.com' }),
+    selects: { Tier: 'Tier 2' },
   },
   {
     path: 'news',
@@ -125,11 +117,9 @@ const managers: Manager[] = [
     nameColumn: 'title',
     nameLabel: 'Title',
     publicPath: '/news',
-    async fill(page, name) {
-      await page.getByRole('textbox', { name: 'Title', exact: true }).fill(name);
-      await page.getByRole('textbox', { name: 'Excerpt', exact: true }).fill('A short summary.');
-      const editor = page.getByRole('textbox', { name: 'Content' });
-      await editor.click();
+    textboxes: (name) => ({ Title: name, Excerpt: 'A short summary.' }),
+    async fillMore(page) {
+      await page.getByRole('textbox', { name: 'Content' }).click();
       await page.keyboard.type('The article body.');
     },
   },
@@ -142,16 +132,22 @@ const managers: Manager[] = [
     nameColumn: 'name',
     nameLabel: 'Name',
     publicPath: '/',
-    async fill(page, name) {
-      await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-      await page
-        .getByRole('textbox', { name: 'Quote', exact: true })
-        .fill(`Best week of my life, said ${name}`);
+    textboxes: (name) => ({
+      Name: name,
+      Quote: `Best week of my life, said ${name}`,
       // First by sort order, so the home page quotes it.
-      await page.getByRole('textbox', { name: 'Sort Order', exact: true }).fill('-1000');
-    },
+      'Sort Order': '-1000',
+    }),
   },
 ];
+
+async function fillForm(page: Page, manager: Manager, name: string) {
+  for (const [label, value] of Object.entries(manager.textboxes(name)))
+    await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+  for (const [label, value] of Object.entries(manager.selects ?? {}))
+    await page.getByRole('combobox', { name: label, exact: true }).selectOption(value);
+  await manager.fillMore?.(page);
+}
 
 async function removeLeftovers(serviceDb: ServiceDb, manager: Manager, prefix: string) {
   await serviceDb.from(manager.table).delete().like(manager.nameColumn, `${prefix}%`);
@@ -179,7 +175,7 @@ for (const manager of managers) {
       await expect(adminPage.getByText(/\d+ \w+ total/)).toBeVisible();
 
       await adminPage.getByRole('button', { name: manager.addLabel, exact: true }).click();
-      await manager.fill(adminPage, name);
+      await fillForm(adminPage, manager, name);
       await save(adminPage);
       const row = managerRow(adminPage, name);
       await expect(row).toContainText('Draft');

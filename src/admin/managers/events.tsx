@@ -1,7 +1,8 @@
 import type { EventType, Insert, RallyEvent } from '../../data/database.types';
 import { eventsAdmin } from '../../data/events';
-import { ImageWithFallback } from '../crud/ImageWithFallback';
+import { imageField, publishedField } from '../crud/fields';
 import { optional, text, totalLine } from '../crud/form-rules';
+import { ListCard, ListThumbnail, Tag } from '../crud/RowCard';
 import { tableActions } from '../crud/table-actions';
 import type { ManagerDescription } from '../crud/types';
 
@@ -80,13 +81,8 @@ export const eventsManager: ManagerDescription<RallyEvent, EventForm> = {
       placeholder: 'e.g. 40 cars',
     },
     { kind: 'textarea', name: 'description', label: 'Description', required: true },
-    { kind: 'media', name: 'image_url', label: 'Image', accept: 'image' },
-    {
-      kind: 'checkbox',
-      name: 'published',
-      label: 'Published',
-      hint: 'Only published events appear on the website.',
-    },
+    imageField('image_url', 'Image'),
+    publishedField('events'),
   ],
   defaults: () => ({
     name: '',
@@ -117,31 +113,19 @@ export const eventsManager: ManagerDescription<RallyEvent, EventForm> = {
   ...tableActions(eventsAdmin, toRow),
   rowName: (event) => event.name,
   renderRow: (event, badge) => (
-    <div className="flex items-start gap-4">
-      {event.image_url ? (
-        <ImageWithFallback
-          src={event.image_url}
-          alt=""
-          loading="lazy"
-          className="h-20 w-28 shrink-0 rounded object-cover"
-        />
-      ) : null}
-      <div className="min-w-0 space-y-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 className="font-semibold text-slate-900">{event.name}</h2>
-          {badge}
-          <span className="inline-flex rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-semibold text-blue-900">
-            {event.type}
-          </span>
-        </div>
-        <p className="text-sm text-slate-700">
-          {event.date} · {event.time} · {event.location}
-        </p>
-        <p className="text-sm text-slate-600">
-          {event.status}
-          {event.attendees ? ` · ${event.attendees}` : ''}
-        </p>
-      </div>
-    </div>
+    <ListCard
+      title={event.name}
+      badge={badge}
+      tags={<Tag tone="blue">{event.type}</Tag>}
+      media={<ListThumbnail src={event.image_url} />}
+    >
+      <p className="text-sm text-slate-700">
+        {event.date} · {event.time} · {event.location}
+      </p>
+      <p className="text-sm text-slate-600">
+        {event.status}
+        {event.attendees ? ` · ${event.attendees}` : ''}
+      </p>
+    </ListCard>
   ),
 };

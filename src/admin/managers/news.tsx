@@ -7,7 +7,9 @@ import {
 } from '../../data/news';
 import { formatLongDate } from '../../lib/format';
 import { stripTags } from '../../lib/text';
+import { imageField, publishedField } from '../crud/fields';
 import { optional, text, todayLocal, totalLine } from '../crud/form-rules';
+import { ListCard, Tag } from '../crud/RowCard';
 import type { ImageDraft, ManagerDescription } from '../crud/types';
 
 type ArticleForm = {
@@ -52,7 +54,7 @@ export const newsManager: ManagerDescription<NewsArticle, ArticleForm> = {
       hint: 'A short summary shown in lists.',
     },
     { kind: 'richtext', name: 'content', label: 'Content', required: true },
-    { kind: 'media', name: 'image_url', label: 'Main Image', accept: 'image' },
+    imageField('image_url', 'Main Image'),
     {
       kind: 'text',
       name: 'category',
@@ -69,12 +71,7 @@ export const newsManager: ManagerDescription<NewsArticle, ArticleForm> = {
       label: 'Featured',
       hint: 'Shown large at the top of the news page.',
     },
-    {
-      kind: 'checkbox',
-      name: 'published',
-      label: 'Published',
-      hint: 'Only published articles appear on the website.',
-    },
+    publishedField('articles'),
     {
       kind: 'images',
       name: 'extra_images',
@@ -126,20 +123,15 @@ export const newsManager: ManagerDescription<NewsArticle, ArticleForm> = {
   setPublished: (db, article, published) => articlesAdmin.setPublished(db, article.id, published),
   rowName: (article) => article.title,
   renderRow: (article, badge) => (
-    <div className="space-y-1">
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 className="font-semibold text-slate-900">{article.title}</h2>
-        {badge}
-        {article.is_featured ? (
-          <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
-            Featured
-          </span>
-        ) : null}
-      </div>
+    <ListCard
+      title={article.title}
+      badge={badge}
+      tags={article.is_featured ? <Tag tone="amber">Featured</Tag> : null}
+    >
       <p className="line-clamp-2 text-sm text-slate-700">{stripTags(article.excerpt)}</p>
       <p className="text-sm text-slate-600">
         {formatLongDate(article.published_date)} · {article.category}
       </p>
-    </div>
+    </ListCard>
   ),
 };

@@ -1,7 +1,8 @@
 import type { Insert, PastTour } from '../../data/database.types';
 import { pastToursAdmin } from '../../data/pastTours';
-import { ImageWithFallback } from '../crud/ImageWithFallback';
+import { imageField, publishedField, yearField } from '../crud/fields';
 import { currentYear, optional, parseInteger, text, totalLine, yearText } from '../crud/form-rules';
+import { ListCard, ListThumbnail } from '../crud/RowCard';
 import { tableActions } from '../crud/table-actions';
 import type { ManagerDescription } from '../crud/types';
 
@@ -35,7 +36,7 @@ export const pastToursManager: ManagerDescription<PastTour, PastTourForm> = {
   emptyText: 'No past tours yet',
   layout: 'list',
   fields: [
-    { kind: 'integer', name: 'year', label: 'Year', required: true, half: true },
+    yearField,
     {
       kind: 'text',
       name: 'funds_raised',
@@ -60,13 +61,8 @@ export const pastToursManager: ManagerDescription<PastTour, PastTourForm> = {
       example: '24',
     },
     { kind: 'integer', name: 'miles', label: 'Miles', required: true, half: true, example: '1500' },
-    { kind: 'media', name: 'image_url', label: 'Image', accept: 'image' },
-    {
-      kind: 'checkbox',
-      name: 'published',
-      label: 'Published',
-      hint: 'Only published tours appear on the website.',
-    },
+    imageField('image_url', 'Image'),
+    publishedField('tours'),
   ],
   defaults: () => ({
     year: String(currentYear()),
@@ -96,26 +92,14 @@ export const pastToursManager: ManagerDescription<PastTour, PastTourForm> = {
   ...tableActions(pastToursAdmin, toRow),
   rowName: (tour) => tour.route,
   renderRow: (tour, badge) => (
-    <div className="flex items-start gap-4">
-      {tour.image_url ? (
-        <ImageWithFallback
-          src={tour.image_url}
-          alt=""
-          loading="lazy"
-          className="h-20 w-28 shrink-0 rounded object-cover"
-        />
-      ) : null}
-      <div className="min-w-0 space-y-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 className="font-semibold text-slate-900">
-            {tour.year}: {tour.route}
-          </h2>
-          {badge}
-        </div>
-        <p className="text-sm text-slate-700">
-          {tour.participants} participants · {tour.miles} miles · {tour.funds_raised} raised
-        </p>
-      </div>
-    </div>
+    <ListCard
+      title={`${tour.year}: ${tour.route}`}
+      badge={badge}
+      media={<ListThumbnail src={tour.image_url} />}
+    >
+      <p className="text-sm text-slate-700">
+        {tour.participants} participants · {tour.miles} miles · {tour.funds_raised} raised
+      </p>
+    </ListCard>
   ),
 };

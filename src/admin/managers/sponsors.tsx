@@ -1,7 +1,9 @@
 import type { Insert, Sponsor, SponsorTier } from '../../data/database.types';
 import { sponsorsAdmin } from '../../data/sponsors';
+import { imageField, publishedField, sortOrderField } from '../crud/fields';
 import { ImageWithFallback } from '../crud/ImageWithFallback';
 import { optional, parseInteger, text, totalLine } from '../crud/form-rules';
+import { ListCard, Tag } from '../crud/RowCard';
 import { tableActions } from '../crud/table-actions';
 import type { ManagerDescription } from '../crud/types';
 
@@ -54,22 +56,10 @@ export const sponsorsManager: ManagerDescription<Sponsor, SponsorForm> = {
         { value: 'Tier 3', label: 'Tier 3' },
       ],
     },
-    { kind: 'media', name: 'logo_url', label: 'Logo', accept: 'image' },
+    imageField('logo_url', 'Logo'),
     { kind: 'url', name: 'website_url', label: 'Website', placeholder: 'https://example.com' },
-    {
-      kind: 'integer',
-      name: 'sort_order',
-      label: 'Sort Order',
-      required: true,
-      half: true,
-      example: '0',
-    },
-    {
-      kind: 'checkbox',
-      name: 'published',
-      label: 'Published',
-      hint: 'Only published sponsors appear on the website.',
-    },
+    sortOrderField,
+    publishedField('sponsors'),
   ],
   defaults: () => ({
     name: '',
@@ -92,39 +82,36 @@ export const sponsorsManager: ManagerDescription<Sponsor, SponsorForm> = {
   ...tableActions(sponsorsAdmin, sponsorToRow),
   rowName: (sponsor) => sponsor.name,
   renderRow: (sponsor, badge) => (
-    <div className="flex items-start gap-4">
-      {sponsor.logo_url ? (
-        <ImageWithFallback
-          src={sponsor.logo_url}
-          alt={`${sponsor.name} logo`}
-          loading="lazy"
-          className="h-16 w-24 shrink-0 rounded bg-slate-50 object-contain"
-        />
-      ) : (
-        <div className="flex h-16 w-24 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-600">
-          No logo
-        </div>
-      )}
-      <div className="min-w-0 space-y-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 className="font-semibold text-slate-900">{sponsor.name}</h2>
-          {badge}
-          <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
-            {sponsor.tier}
-          </span>
-        </div>
-        {sponsor.website_url ? (
-          <a
-            href={sponsor.website_url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="text-sm font-medium text-blue-700 hover:underline"
-          >
-            Visit Website →
-          </a>
-        ) : null}
-        <p className="text-sm text-slate-600">Order: {sponsor.sort_order}</p>
-      </div>
-    </div>
+    <ListCard
+      title={sponsor.name}
+      badge={badge}
+      tags={<Tag tone="amber">{sponsor.tier}</Tag>}
+      media={
+        sponsor.logo_url ? (
+          <ImageWithFallback
+            src={sponsor.logo_url}
+            alt={`${sponsor.name} logo`}
+            loading="lazy"
+            className="h-16 w-24 shrink-0 rounded bg-slate-50 object-contain"
+          />
+        ) : (
+          <div className="flex h-16 w-24 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-600">
+            No logo
+          </div>
+        )
+      }
+    >
+      {sponsor.website_url ? (
+        <a
+          href={sponsor.website_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="text-sm font-medium text-blue-700 hover:underline"
+        >
+          Visit Website →
+        </a>
+      ) : null}
+      <p className="text-sm text-slate-600">Order: {sponsor.sort_order}</p>
+    </ListCard>
   ),
 };

@@ -1,26 +1,19 @@
 import type { Insert, Video } from '../../data/database.types';
 import { videosAdmin } from '../../data/videos';
+import { imageField, ordered, publishedField, type Ordered } from '../crud/fields';
 import { ImageWithFallback } from '../crud/ImageWithFallback';
-import { currentYear, optional, parseInteger, text, totalLine, yearText } from '../crud/form-rules';
+import { optional, text, totalLine } from '../crud/form-rules';
+import { GridCard } from '../crud/RowCard';
 import { tableActions } from '../crud/table-actions';
 import type { ManagerDescription } from '../crud/types';
 
-type VideoForm = {
-  title: string;
-  url: string;
-  thumbnail_url: string;
-  year: string;
-  sort_order: string;
-  published: boolean;
-};
+type VideoForm = Ordered & { title: string; url: string; thumbnail_url: string };
 
 const toRow = (form: VideoForm): Insert<'videos'> => ({
   title: form.title.trim(),
   url: form.url.trim(),
   thumbnail_url: optional(form.thumbnail_url),
-  year: parseInteger(form.year),
-  sort_order: parseInteger(form.sort_order),
-  published: form.published,
+  ...ordered.toRow(form),
 });
 
 export const videosManager: ManagerDescription<Video, VideoForm> = {
@@ -42,67 +35,44 @@ export const videosManager: ManagerDescription<Video, VideoForm> = {
       required: true,
       hint: 'An uploaded MP4 from the library, or a YouTube address.',
     },
-    { kind: 'media', name: 'thumbnail_url', label: 'Thumbnail', accept: 'image' },
-    { kind: 'integer', name: 'year', label: 'Year', required: true, half: true },
-    {
-      kind: 'integer',
-      name: 'sort_order',
-      label: 'Sort Order',
-      required: true,
-      half: true,
-      example: '0',
-    },
-    {
-      kind: 'checkbox',
-      name: 'published',
-      label: 'Published',
-      hint: 'Only published videos appear on the website.',
-    },
+    imageField('thumbnail_url', 'Thumbnail'),
+    ...ordered.fields,
+    publishedField('videos'),
   ],
-  defaults: () => ({
-    title: '',
-    url: '',
-    thumbnail_url: '',
-    year: String(currentYear()),
-    sort_order: '0',
-    published: false,
-  }),
+  defaults: () => ({ title: '', url: '', thumbnail_url: '', ...ordered.defaults() }),
   fromRow: (video) => ({
     title: video.title,
     url: video.url,
     thumbnail_url: text(video.thumbnail_url),
-    year: yearText(video.year),
-    sort_order: String(video.sort_order),
-    published: video.published,
+    ...ordered.fromRow(video),
   }),
   ...tableActions(videosAdmin, toRow),
   rowName: (video) => video.title,
   renderRow: (video, badge) => (
-    <>
-      {video.thumbnail_url ? (
-        <ImageWithFallback
-          src={video.thumbnail_url}
-          alt={`Thumbnail of ${video.title}`}
-          loading="lazy"
-          className="aspect-video w-full bg-slate-100 object-cover"
-        />
-      ) : (
-        <div className="flex aspect-video w-full items-center justify-center bg-slate-200 text-slate-700">
-          No Thumbnail
-        </div>
-      )}
-      <div className="space-y-1 p-4">
-        <div className="flex items-start justify-between gap-2">
-          <h2 className="font-semibold text-slate-900">{video.title}</h2>
-          {badge}
-        </div>
-        <p className="truncate text-sm text-slate-700" title={video.url}>
-          {video.url}
-        </p>
-        <p className="text-sm text-slate-600">
-          Year: {video.year} · Order: {video.sort_order}
-        </p>
-      </div>
-    </>
+    <GridCard
+      title={video.title}
+      badge={badge}
+      media={
+        video.thumbnail_url ? (
+          <ImageWithFallback
+            src={video.thumbnail_url}
+            alt={`Thumbnail of ${video.title}`}
+            loading="lazy"
+            className="aspect-video w-full bg-slate-100 object-cover"
+          />
+        ) : (
+          <div className="flex aspect-video w-full items-center justify-center bg-slate-200 text-slate-700">
+            No Thumbnail
+          </div>
+        )
+      }
+    >
+      <p className="truncate text-sm text-slate-700" title={video.url}>
+        {video.url}
+      </p>
+      <p className="text-sm text-slate-600">
+        Year: {video.year} · Order: {video.sort_order}
+      </p>
+    </GridCard>
   ),
 };
