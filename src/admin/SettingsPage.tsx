@@ -1,14 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { ArrowLeft } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { EmptyState } from '../components/EmptyState';
 import { FormMessage, TextField } from '../components/FormField';
 import { Spinner } from '../components/Spinner';
 import type { SiteSetting } from '../data/database.types';
 import { listSettings, updateSetting } from '../data/settings';
 import { PendingButton } from './crud/PendingButton';
+import { useReloadable } from './crud/useReloadable';
 import { supabase } from './supabase';
 import { AdminTitle } from './AdminTitle';
+import { BackToDashboard } from './BackToDashboard';
 
 /** 'rally_spots_remaining' → 'Rally Spots Remaining' */
 export function settingTitle(key: string): string {
@@ -21,45 +21,27 @@ export function settingTitle(key: string): string {
 
 type Message = { tone: 'error' | 'success'; text: string };
 
-export function SettingsPage() {
-  const [settings, setSettings] = useState<SiteSetting[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [message, setMessage] = useState<Message | null>(null);
+const NO_SETTINGS: SiteSetting[] = [];
+const loadSettings = () => listSettings(supabase);
 
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let current = true;
-    listSettings(supabase).then(
-      (loaded) => {
-        if (!current) return;
-        setSettings(loaded);
-        setLoading(false);
-      },
-      (error: unknown) => {
-        console.warn('Could not load settings', error);
-        if (!current) return;
-        setMessage({ tone: 'error', text: 'Failed to load settings' });
-        setLoading(false);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [version]);
+export function SettingsPage() {
+  const {
+    data: settings,
+    loading,
+    failed,
+    reload,
+  } = useReloadable(loadSettings, NO_SETTINGS, 'settings');
+  const [message, setMessage] = useState<Message | null>(null);
+  const shown: Message | null =
+    message ?? (failed ? { tone: 'error', text: 'Failed to load settings' } : null);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <AdminTitle>Site Settings</AdminTitle>
-      <Link
-        to="/admin/dashboard"
-        className="inline-flex items-center gap-2 text-sm font-medium text-blue-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back to Dashboard
-      </Link>
+      <BackToDashboard />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Site Settings</h1>
       <div className="mt-4" aria-live="polite">
-        {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+        {shown ? <FormMessage tone={shown.tone}>{shown.text}</FormMessage> : null}
       </div>
       {loading ? (
         <Spinner label="Loading settings..." />
@@ -73,7 +55,7 @@ export function SettingsPage() {
                 setting={setting}
                 onSaved={() => {
                   setMessage({ tone: 'success', text: 'Setting updated successfully!' });
-                  setVersion((current) => current + 1);
+                  reload();
                 }}
                 onFailed={() => setMessage({ tone: 'error', text: 'Failed to update setting' })}
               />

@@ -1,21 +1,23 @@
 // The shared manager screen: back link, count line, add button, the inline add/edit form, the
 // list (loading, error and empty states) with publish, edit and delete. Each entity only
 // supplies a ManagerDescription.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { ArrowLeft, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
 import { FormMessage } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import type { DbClient } from '../../lib/rest';
 import { ConfirmDialog } from './ConfirmDialog';
+import { LoadFailed } from './LoadFailed';
 import { EntityForm } from './EntityForm';
 import { validate } from './form-rules';
 import { PublishedBadge } from './PublishedBadge';
 import { buttonClass } from './PendingButton';
 import type { ContentRow, FieldErrors, FieldValue, FormValues, ManagerDescription } from './types';
+import { useReloadable } from './useReloadable';
 import { useUnsavedChanges } from './useUnsavedChanges';
 import { AdminTitle } from '../AdminTitle';
+import { BackToDashboard } from '../BackToDashboard';
 
 type FormState<R, V> =
   { mode: 'closed' } | { mode: 'add' | 'edit'; editing: R | null; initial: V; values: V };
@@ -34,9 +36,14 @@ export function ContentManager<R extends ContentRow, V extends FormValues>({
   description: ManagerDescription<R, V>;
   db: DbClient;
 }) {
-  const [rows, setRows] = useState<R[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [loadFailed, setLoadFailed] = useState(false);
+  // Lists load when the screen opens and again after every change.
+  const list = useCallback(() => d.list(db), [d, db]);
+  const {
+    data: rows,
+    loading,
+    failed: loadFailed,
+    reload,
+  } = useReloadable(list, [], `the ${d.title} list`);
   const [form, setForm] = useState<FormState<R, V>>({ mode: 'closed' });
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -51,30 +58,6 @@ export function ContentManager<R extends ContentRow, V extends FormValues>({
 
   const dirty = form.mode !== 'closed' && !sameValues(form.values, form.initial);
   const navigation = useUnsavedChanges(dirty);
-
-  // Lists load when the screen opens and again after every change (reload bumps the version).
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((current) => current + 1), []);
-  useEffect(() => {
-    let current = true;
-    d.list(db).then(
-      (loaded) => {
-        if (!current) return;
-        setRows(loaded);
-        setLoadFailed(false);
-        setLoading(false);
-      },
-      (error: unknown) => {
-        console.warn(`Could not load the ${d.title} list`, error);
-        if (!current) return;
-        setLoadFailed(true);
-        setLoading(false);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [d, db, version]);
 
   function closeForm() {
     setForm({ mode: 'closed' });
@@ -188,13 +171,7 @@ export function ContentManager<R extends ContentRow, V extends FormValues>({
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <AdminTitle>{d.title}</AdminTitle>
-      <Link
-        to="/admin/dashboard"
-        className="inline-flex items-center gap-2 text-sm font-medium text-blue-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back to Dashboard
-      </Link>
+      <BackToDashboard />
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold text-slate-900">{d.title}</h1>
@@ -239,16 +216,7 @@ export function ContentManager<R extends ContentRow, V extends FormValues>({
         {loading ? (
           <Spinner label={d.loadingText} />
         ) : loadFailed ? (
-          <div>
-            <FormMessage tone="error">{`Could not load the list. Please try again.`}</FormMessage>
-            <button
-              type="button"
-              className={`${buttonClass('neutral')} mt-3`}
-              onClick={() => reload()}
-            >
-              Retry
-            </button>
-          </div>
+          <LoadFailed message="Could not load the list. Please try again." onRetry={reload} />
         ) : rows.length === 0 ? (
           <EmptyState title={d.emptyText}>
             {!formOpen ? (

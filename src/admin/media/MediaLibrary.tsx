@@ -1,6 +1,6 @@
 // The media library dialog: the files of the `media` bucket, newest first, with upload (button
 // or drag-and-drop), delete, and "use this file" for the field that opened it.
-import { useCallback, useEffect, useId, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import { Check, Film, Trash2, Upload } from 'lucide-react';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
@@ -14,13 +14,18 @@ import {
   type MediaKind,
 } from '../../data/media';
 import { formatBytes } from '../../lib/format';
+import { LoadFailed } from '../crud/LoadFailed';
 import { buttonClass } from '../crud/PendingButton';
+import { useReloadable } from '../crud/useReloadable';
 import { supabase } from '../supabase';
 
 const ACCEPT =
   '.jpg,.jpeg,.png,.gif,.webp,.mp4,.webm,image/jpeg,image/png,image/gif,image/webp,video/mp4,video/webm';
 
 type Message = { tone: 'error' | 'success'; text: string };
+
+const NO_FILES: MediaFile[] = [];
+const listFiles = () => listMediaFiles(supabase.storage);
 
 /** Render it only while open: every opening starts fresh. */
 export function MediaLibrary({
@@ -33,39 +38,19 @@ export function MediaLibrary({
   onPick: (url: string) => void;
   onClose: () => void;
 }) {
-  const [files, setFiles] = useState<MediaFile[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [loadFailed, setLoadFailed] = useState(false);
+  // The library loads when it opens (it is mounted only while open) and after every change.
+  const {
+    data: files,
+    loading,
+    failed: loadFailed,
+    reload,
+  } = useReloadable(listFiles, NO_FILES, 'media files');
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [dragging, setDragging] = useState(false);
   const inputId = useId();
-
-  // The library loads when it opens (it is mounted only while open) and after every change.
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((current) => current + 1), []);
-  useEffect(() => {
-    let current = true;
-    listMediaFiles(supabase.storage).then(
-      (loaded) => {
-        if (!current) return;
-        setFiles(loaded);
-        setLoadFailed(false);
-        setLoading(false);
-      },
-      (error: unknown) => {
-        console.warn('Could not list media files', error);
-        if (!current) return;
-        setLoadFailed(true);
-        setLoading(false);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [version]);
 
   async function upload(selected: File[]) {
     if (selected.length === 0 || progress) return;
@@ -177,18 +162,11 @@ export function MediaLibrary({
       {loading ? (
         <Spinner label="Loading files..." />
       ) : loadFailed ? (
-        <div className="mt-4">
-          <FormMessage tone="error">
-            Could not load the media library. Please try again.
-          </FormMessage>
-          <button
-            type="button"
-            className={`${buttonClass('neutral')} mt-3`}
-            onClick={() => reload()}
-          >
-            Retry
-          </button>
-        </div>
+        <LoadFailed
+          className="mt-4"
+          message="Could not load the media library. Please try again."
+          onRetry={reload}
+        />
       ) : shown.length === 0 ? (
         <p className="mt-6 text-center text-slate-600">No files yet. Upload one to get started.</p>
       ) : (

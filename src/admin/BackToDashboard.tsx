@@ -1,0 +1,14 @@
+import { Link } from 'react-router-dom';
+import { ArrowLeft } from 'lucide-react';
+
+export function BackToDashboard() {
+  return (
+    <Link
+      to="/admin/dashboard"
+      className="inline-flex items-center gap-2 text-sm font-medium text-blue-700 hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      Back to Dashboard
+    </Link>
+  );
+}
