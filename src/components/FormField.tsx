@@ -17,6 +17,61 @@ function classes(error: string | undefined) {
 
 type Common = { label: string; error?: string; hint?: ReactNode; required?: boolean };
 
+/** The '*' after a required field's label (hidden from screen readers, which hear "required"). */
+export function RequiredMark({ required }: { required?: boolean }) {
+  return required ? (
+    <span aria-hidden="true" className="text-red-700">
+      {' '}
+      *
+    </span>
+  ) : null;
+}
+
+/** A field's hint and error, with the ids its control's aria-describedby names. */
+export function FieldNotes({
+  id,
+  hint,
+  error,
+  indent = false,
+}: {
+  id: string;
+  hint?: ReactNode;
+  error?: string;
+  /** Line the notes up with a checkbox's label. */
+  indent?: boolean;
+}) {
+  const className = indent ? ' ml-9' : '';
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className={`mt-1 text-sm text-slate-600${className}`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className={`mt-1 text-sm font-medium text-red-700${className}`}>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function describedBy(id: string, error?: string, hint?: ReactNode) {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return ids || undefined;
+}
+
+/** The attributes that tie a control to its label, hint and error. */
+function controlAttributes(id: string, { error, hint, required }: Omit<Common, 'label'>) {
+  return {
+    id,
+    'aria-required': required || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error, hint),
+  };
+}
+
 function Field({
   id,
   label,
@@ -29,31 +84,12 @@ function Field({
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
-        {required ? (
-          <span aria-hidden="true" className="text-red-700">
-            {' '}
-            *
-          </span>
-        ) : null}
+        <RequiredMark required={required} />
       </label>
       {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
-}
-
-function describedBy(id: string, error?: string, hint?: ReactNode) {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return ids || undefined;
 }
 
 export function TextField({
@@ -67,10 +103,7 @@ export function TextField({
   return (
     <Field id={id} label={label} error={error} hint={hint} required={required}>
       <input
-        id={id}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        {...controlAttributes(id, { error, hint, required })}
         className={classes(error)}
         {...input}
       />
@@ -89,11 +122,8 @@ export function TextAreaField({
   return (
     <Field id={id} label={label} error={error} hint={hint} required={required}>
       <textarea
-        id={id}
         rows={5}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        {...controlAttributes(id, { error, hint, required })}
         className={classes(error)}
         {...textarea}
       />
@@ -113,10 +143,7 @@ export function SelectField({
   return (
     <Field id={id} label={label} error={error} hint={hint} required={required}>
       <select
-        id={id}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        {...controlAttributes(id, { error, hint, required })}
         className={classes(error)}
         {...select}
       >
@@ -141,11 +168,8 @@ export function CheckboxField({
     <div>
       <div className="flex items-start gap-3">
         <input
-          id={id}
           type="checkbox"
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
+          {...controlAttributes(id, { error, hint, required })}
           className="mt-0.5 h-6 w-6 shrink-0 rounded border-slate-400 text-amber-600 accent-amber-600 focus:ring-2 focus:ring-amber-500"
           {...input}
         />
@@ -153,16 +177,7 @@ export function CheckboxField({
           {label}
         </label>
       </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="ml-9 mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="ml-9 mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} indent />
     </div>
   );
 }

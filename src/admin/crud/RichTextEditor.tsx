@@ -3,6 +3,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
+import { describedBy, FieldNotes, RequiredMark } from '../../components/FormField';
 import { MediaLibrary } from '../media/MediaLibrary';
 
 // The spec's toolbar: headers 1-3 or normal, bold, italic, underline, strike, ordered and bullet
@@ -75,9 +76,7 @@ export default function RichTextEditor({
     editor.setAttribute('aria-multiline', 'true');
     editor.setAttribute('aria-labelledby', `${id}-label`);
     if (required) editor.setAttribute('aria-required', 'true');
-    const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
-      .filter(Boolean)
-      .join(' ');
+    const described = describedBy(id, error, hint);
     if (described) editor.setAttribute('aria-describedby', described);
     else editor.removeAttribute('aria-describedby');
     if (error) editor.setAttribute('aria-invalid', 'true');
@@ -97,12 +96,7 @@ export default function RichTextEditor({
     <div>
       <p id={`${id}-label`} className="block text-sm font-medium text-slate-800">
         {label}
-        {required ? (
-          <span aria-hidden="true" className="text-red-700">
-            {' '}
-            *
-          </span>
-        ) : null}
+        <RequiredMark required={required} />
       </p>
       <div
         ref={wrapper}
@@ -120,16 +114,7 @@ export default function RichTextEditor({
           }}
         />
       </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
       {libraryOpen ? (
         <MediaLibrary accept="image" onPick={insertImage} onClose={() => setLibraryOpen(false)} />
       ) : null}
