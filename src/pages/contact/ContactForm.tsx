@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Send } from 'lucide-react';
-import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/FormField';
+import { SelectField, TextAreaField, TextField } from '../../components/FormField';
+import { FormSubmit } from '../../components/FormSubmit';
 import type { ContactSubject } from '../../data/database.types';
 import { sendContactMessage } from '../../data/contactMessages';
 import { useDb } from '../../lib/dbContext';
@@ -58,7 +58,6 @@ export function ContactForm() {
     }
   });
 
-  const sending = status === 'sending';
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label="Contact">
       <div className="grid gap-5 sm:grid-cols-2">
@@ -86,16 +85,13 @@ export function ContactForm() {
         </SelectField>
       </div>
       <TextAreaField label="Message" required {...form.field('message')} />
-      {status === 'sent' ? <FormMessage tone="success">{CONTACT_SENT}</FormMessage> : null}
-      {status === 'failed' ? <FormMessage tone="error">{CONTACT_FAILED}</FormMessage> : null}
-      <button
-        type="submit"
-        disabled={sending}
-        className="inline-flex items-center gap-2 rounded-full bg-slate-900 px-6 py-3 font-bold text-white hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-60"
+      <FormSubmit
+        sending={status === 'sending'}
+        success={status === 'sent' ? CONTACT_SENT : null}
+        failure={status === 'failed' ? CONTACT_FAILED : null}
       >
-        <Send aria-hidden="true" className="h-4 w-4" />
-        {sending ? 'Sending...' : 'Send Message'}
-      </button>
+        Send Message
+      </FormSubmit>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CheckboxField, FormMessage, TextField } from '../../components/FormField';
+import { CheckboxField, TextField } from '../../components/FormField';
+import { FormSubmit } from '../../components/FormSubmit';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { useForm } from '../../lib/useForm';
@@ -177,14 +178,9 @@ export function RegistrationForm({
         }
         {...form.checkbox('acceptTerms')}
       />
-      {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-      <button
-        type="submit"
-        disabled={sending}
-        className="w-full rounded-full bg-amber-400 px-6 py-3.5 text-lg font-bold text-slate-950 shadow hover:bg-amber-300 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
-      >
-        {sending ? 'Submitting...' : 'Register and Pay Deposit'}
-      </button>
+      <FormSubmit sending={sending} sendingLabel="Submitting..." failure={failure} look="primary">
+        Register and Pay Deposit
+      </FormSubmit>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Send } from 'lucide-react';
-import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/FormField';
+import { SelectField, TextAreaField, TextField } from '../../components/FormField';
+import { FormSubmit } from '../../components/FormSubmit';
 import { Modal } from '../../components/Modal';
 import { env } from '../../config/env';
 import { sponsorTiers } from '../../config/rally';
@@ -94,15 +94,9 @@ export function SponsorshipForm() {
           </SelectField>
         </div>
         <TextAreaField label="Message" required {...form.field('message')} />
-        {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-        <button
-          type="submit"
-          disabled={sending}
-          className="inline-flex items-center gap-2 rounded-full bg-slate-900 px-6 py-3 font-bold text-white hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          <Send aria-hidden="true" className="h-4 w-4" />
-          {sending ? 'Sending...' : 'Send Enquiry'}
-        </button>
+        <FormSubmit sending={sending} failure={failure}>
+          Send Enquiry
+        </FormSubmit>
       </form>
       <Modal open={thanked} title="Thank You!" onClose={() => setThanked(false)}>
         <p>
