@@ -79,7 +79,7 @@ export function DashboardPage() {
           <li key={to}>
             <Link
               to={to}
-              className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-400 hover:shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+              className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-400 motion-reduce:transition-none hover:shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
             >
               <Icon aria-hidden="true" className="h-8 w-8 text-blue-700" />
               <span className="mt-3 text-lg font-semibold text-slate-900">{title}</span>

@@ -13,7 +13,10 @@ export function Spinner({
       role="status"
       className={`flex items-center justify-center gap-3 py-10 text-slate-600 ${className}`}
     >
-      <LoaderCircle aria-hidden="true" className="h-6 w-6 animate-spin text-amber-600" />
+      <LoaderCircle
+        aria-hidden="true"
+        className="h-6 w-6 animate-spin text-amber-600 motion-reduce:animate-none"
+      />
       <span>{label}</span>
     </div>
   );

@@ -10,7 +10,7 @@ const tones = {
 } as const;
 
 export const buttonClass = (tone: keyof typeof tones = 'primary') =>
-  `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold shadow-sm transition focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed ${tones[tone]}`;
+  `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold shadow-sm transition motion-reduce:transition-none focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed ${tones[tone]}`;
 
 /** A button that is disabled while its action runs and names the action once it is slow. */
 export function PendingButton({
@@ -37,7 +37,10 @@ export function PendingButton({
     >
       {showPending ? (
         <>
-          <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
+          <LoaderCircle
+            aria-hidden="true"
+            className="h-4 w-4 animate-spin motion-reduce:animate-none"
+          />
           {pendingLabel}
         </>
       ) : (
