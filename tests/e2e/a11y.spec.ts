@@ -1,19 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { paths, publicStaticPaths } from '../../src/config/paths';
+import { axeViolations as violations } from './axe';
 import { test, expect } from './fixtures';
 
 // WCAG 2.2 AA, as axe checks it, on every public route once its data has loaded.
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help} — ` +
-      violation.nodes.map((node) => node.target.join(' ')).join(', '),
-  );
-}
 
 async function open(page: Page, path: string) {
   await page.goto(path);

@@ -1,5 +1,7 @@
-// Shared steps of the admin specs: unique names and the manager screen's common actions.
+// Shared steps of the admin specs: unique names, a signed-in visitor who is not an administrator,
+// and the manager screen's common actions.
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { ServiceDb } from './fixtures';
 
 export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -21,4 +23,33 @@ export async function confirmDelete(page: Page, noun: string, name: string) {
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog).toBeHidden();
   await expect(managerRow(page, name)).toHaveCount(0);
+}
+
+/** A confirmed user without the administrator role; `remove` deletes it again. */
+export async function createVisitor(serviceDb: ServiceDb) {
+  const email = `${uniqueName('visitor').replace(/\s+/g, '-').toLowerCase()}@example.com`;
+  const password = 'not-an-admin-2026';
+  const { data, error } = await serviceDb.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+  });
+  expect(error).toBeNull();
+  const user = data.user;
+  if (!user) throw new Error('the emulator created no user');
+  expect(user.app_metadata.role).toBeUndefined();
+  return {
+    email,
+    password,
+    remove: async () => {
+      await serviceDb.auth.admin.deleteUser(user.id);
+    },
+  };
+}
+
+/** Signs in through the login form that guards `page`'s current admin screen. */
+export async function signInOnForm(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
 }

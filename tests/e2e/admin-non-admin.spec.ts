@@ -4,7 +4,7 @@ import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../../src/data/database.types';
 import { ClosedWebSocket } from '../support/closed-websocket';
 import { test, expect } from './fixtures';
-import { uniqueName } from './admin-helpers';
+import { createVisitor, signInOnForm } from './admin-helpers';
 import { e2e } from './servers';
 
 const ANON_KEY =
@@ -14,20 +14,10 @@ test('a signed-in user who is not an administrator can neither see the managers 
   page,
   serviceDb,
 }) => {
-  const email = `${uniqueName('visitor').replace(/\s+/g, '-').toLowerCase()}@example.com`;
-  const password = 'not-an-admin-2026';
-  const { data: created, error } = await serviceDb.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-  });
-  expect(error).toBeNull();
-  expect(created.user?.app_metadata.role).toBeUndefined();
+  const { email, password, remove } = await createVisitor(serviceDb);
   try {
     await page.goto('/admin/gallery');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInOnForm(page, email, password);
     await expect(
       page.getByRole('heading', { name: 'This account is not an administrator' }),
     ).toBeVisible();
@@ -53,6 +43,6 @@ test('a signed-in user who is not an administrator can neither see the managers 
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
   } finally {
-    if (created?.user) await serviceDb.auth.admin.deleteUser(created.user.id);
+    await remove();
   }
 });

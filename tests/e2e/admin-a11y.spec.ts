@@ -1,0 +1,215 @@
+// WCAG 2.2 AA, as axe checks it, on every admin screen: the list of each manager and its open add
+// form, the article editor, settings, the media library, the login and the refusal screens. Also
+// the dialogs' keyboard behaviour and reduced motion, which axe cannot see.
+import type { Page } from '@playwright/test';
+import { axeViolations } from './axe';
+import { createVisitor, signInOnForm } from './admin-helpers';
+import { test, expect } from './fixtures';
+
+// axe over a whole admin screen takes seconds on a busy 2-core machine.
+test.beforeEach(() => {
+  test.slow();
+});
+
+const managers = [
+  { path: 'events', heading: 'Events Manager', addLabel: 'Add Event' },
+  { path: 'past-tours', heading: 'Past Tours Manager', addLabel: 'Add Tour' },
+  { path: 'gallery', heading: 'Gallery Manager', addLabel: 'Add Image' },
+  { path: 'videos', heading: 'Videos Manager', addLabel: 'Add Video' },
+  { path: 'sponsors', heading: 'Sponsors Manager', addLabel: 'Add Sponsor' },
+  { path: 'news', heading: 'News Manager', addLabel: 'Add Article' },
+  { path: 'testimonials', heading: 'Testimonials Manager', addLabel: 'Add Testimonial' },
+] as const;
+
+/** Opens a manager and waits for its list (the count line shows once it has loaded). */
+async function openManager(page: Page, manager: (typeof managers)[number]) {
+  await page.goto(`/admin/${manager.path}`);
+  await expect(page.getByRole('heading', { name: manager.heading, level: 1 })).toBeVisible();
+  await expect(page.getByText(/^\d+ \w+ total$/)).toBeVisible();
+  await expect(page.getByRole('listitem').first()).toBeVisible();
+}
+
+/** The add form, once every field (the article's editor too) has loaded. */
+async function openAddForm(page: Page, manager: (typeof managers)[number]) {
+  await page.getByRole('button', { name: manager.addLabel, exact: true }).click();
+  await expect(page.getByRole('form', { name: manager.addLabel })).toBeVisible();
+  if (manager.path === 'news') await expect(page.locator('.ql-toolbar')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+}
+
+test('the login screen has no accessibility violations', async ({ page }) => {
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('the login screen with its field errors has no accessibility violations', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+    'Email is required.',
+  );
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('the dashboard has no accessibility violations', async ({ adminPage }) => {
+  await adminPage.goto('/admin/dashboard');
+  await expect(adminPage.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  expect(await axeViolations(adminPage)).toEqual([]);
+});
+
+for (const manager of managers) {
+  test(`the ${manager.heading} list has no accessibility violations`, async ({ adminPage }) => {
+    await openManager(adminPage, manager);
+    expect(await axeViolations(adminPage)).toEqual([]);
+  });
+
+  test(`the ${manager.heading} add form has no accessibility violations`, async ({ adminPage }) => {
+    await openManager(adminPage, manager);
+    await openAddForm(adminPage, manager);
+    expect(await axeViolations(adminPage)).toEqual([]);
+  });
+}
+
+test('a refused add form ties every message to its field and has no violations', async ({
+  adminPage,
+}) => {
+  const gallery = managers[2];
+  await openManager(adminPage, gallery);
+  await openAddForm(adminPage, gallery);
+  await adminPage.getByRole('button', { name: 'Save' }).click();
+  const title = adminPage.getByRole('textbox', { name: 'Title', exact: true });
+  await expect(title).toBeFocused();
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(title).toHaveAccessibleDescription('Title is required.');
+  expect(await axeViolations(adminPage)).toEqual([]);
+});
+
+test("the article editor's toolbar names every control", async ({ adminPage }) => {
+  const news = managers[5];
+  await openManager(adminPage, news);
+  await openAddForm(adminPage, news);
+  const toolbar = adminPage.locator('.ql-toolbar');
+  await expect(toolbar.getByRole('button', { name: 'Text style' })).toBeVisible();
+  await expect(toolbar.getByRole('button', { name: 'Text alignment' })).toBeVisible();
+  await expect(adminPage.getByRole('textbox', { name: 'Content' })).toBeVisible();
+});
+
+test('the settings screen has no accessibility violations', async ({ adminPage }) => {
+  await adminPage.goto('/admin/settings');
+  await expect(adminPage.getByRole('heading', { name: 'Site Settings', level: 1 })).toBeVisible();
+  await expect(adminPage.getByRole('form').first()).toBeVisible();
+  expect(await axeViolations(adminPage)).toEqual([]);
+});
+
+test('the open media library has no accessibility violations', async ({ adminPage }) => {
+  const gallery = managers[2];
+  await openManager(adminPage, gallery);
+  await openAddForm(adminPage, gallery);
+  await adminPage.getByRole('button', { name: 'Choose from library: Image' }).click();
+  const library = adminPage.getByRole('dialog', { name: 'Media Library' });
+  await expect(library.getByRole('button', { name: /^Use / }).first()).toBeVisible();
+  expect(await axeViolations(adminPage)).toEqual([]);
+});
+
+test('the not-an-administrator screen has no accessibility violations', async ({
+  page,
+  serviceDb,
+}) => {
+  const { email, password, remove } = await createVisitor(serviceDb);
+  try {
+    await page.goto('/admin/dashboard');
+    await signInOnForm(page, email, password);
+    await expect(
+      page.getByRole('heading', { name: 'This account is not an administrator' }),
+    ).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  } finally {
+    await remove();
+  }
+});
+
+test('the delete confirmation keeps focus inside and gives it back on Escape', async ({
+  adminPage,
+}) => {
+  await openManager(adminPage, managers[0]);
+  const opener = adminPage.getByRole('button', { name: /^Delete / }).first();
+  await opener.click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Delete event' });
+  await expect(dialog).toBeVisible();
+  // Round the dialog's three controls and then some: focus never leaves it.
+  for (let press = 0; press < 5; press += 1) {
+    await adminPage.keyboard.press('Tab');
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  }
+  await adminPage.keyboard.press('Shift+Tab');
+  expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  await adminPage.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
+test('the media library keeps focus inside and gives it back to its button', async ({
+  adminPage,
+}) => {
+  const gallery = managers[2];
+  await openManager(adminPage, gallery);
+  await openAddForm(adminPage, gallery);
+  const opener = adminPage.getByRole('button', { name: 'Choose from library: Image' });
+  await opener.click();
+  const library = adminPage.getByRole('dialog', { name: 'Media Library' });
+  await expect(library.getByRole('button', { name: /^Use / }).first()).toBeVisible();
+  await adminPage.keyboard.press('Shift+Tab');
+  expect(await library.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  await library.getByRole('button', { name: 'Close' }).click();
+  await expect(library).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
+test('keyboard focus is visible on the admin controls', async ({ adminPage }) => {
+  await openManager(adminPage, managers[0]);
+  const add = adminPage.getByRole('button', { name: 'Add Event', exact: true });
+  await add.focus();
+  await adminPage.keyboard.press('Shift+Tab');
+  await adminPage.keyboard.press('Tab');
+  await expect(add).toBeFocused();
+  const ring = await add.evaluate((node) => {
+    const style = getComputedStyle(node);
+    return { outline: style.outlineStyle, shadow: style.boxShadow };
+  });
+  expect(ring.outline !== 'none' || ring.shadow !== 'none').toBe(true);
+});
+
+/** Elements that animate or transition (for longer than a blink) as the page is styled now. */
+function moving(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const seconds = (value: string) =>
+      Math.max(...value.split(',').map((part) => Number.parseFloat(part) || 0));
+    return [...document.querySelectorAll('*')]
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        return (
+          (style.animationName !== 'none' && seconds(style.animationDuration) > 0.01) ||
+          (style.transitionProperty !== 'none' && seconds(style.transitionDuration) > 0.01)
+        );
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+  });
+}
+
+test('with reduced motion nothing on the admin screens animates', async ({ adminPage }) => {
+  await adminPage.emulateMedia({ reducedMotion: 'reduce' });
+  await adminPage.goto('/admin/dashboard');
+  await expect(adminPage.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  expect(await moving(adminPage)).toEqual([]);
+  const news = managers[5];
+  await openManager(adminPage, news);
+  await openAddForm(adminPage, news);
+  expect(await moving(adminPage)).toEqual([]);
+});
+
+test('without reduced motion the buttons keep their transitions', async ({ adminPage }) => {
+  await adminPage.goto('/admin/dashboard');
+  await expect(adminPage.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  expect(await moving(adminPage)).not.toEqual([]);
+});
