@@ -50,6 +50,8 @@ test('an article saved with two extra images and captions shows them on its page
       'A Mini on the pass',
     );
     await save(adminPage);
+    // The form closes once the save has finished.
+    await expect(adminPage.getByRole('button', { name: 'Add Article', exact: true })).toBeVisible();
     const { data: images } = await serviceDb
       .from('news_article_images')
       .select('caption, sort_order')
