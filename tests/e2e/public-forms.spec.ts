@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
+// fail-next is one switch per webhook on the shared emulator: run this file's tests one after
+// another in one worker, so a success test never consumes another test's deliberate failure.
+test.describe.configure({ mode: 'default' });
+
 /** The one form on each of these pages (the footer's newsletter box is not it). */
 const form = (page: Page) => page.locator('main').getByRole('form');
 
