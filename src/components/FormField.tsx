@@ -131,14 +131,26 @@ export function TextAreaField({
   );
 }
 
+/** An email address; browsers offer the visitor's own unless autoComplete says otherwise. */
+export function EmailField(
+  props: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'>,
+) {
+  return <TextField type="email" autoComplete="email" {...props} />;
+}
+
 export function SelectField({
   label,
   error,
   hint,
   required,
-  children,
+  options,
+  placeholder,
   ...select
-}: Common & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'required'>) {
+}: Common & {
+  options: readonly { value: string; label: string }[];
+  /** The first, empty choice ('Choose a subject'), when nothing is chosen to begin with. */
+  placeholder?: string;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'required' | 'children'>) {
   const id = useId();
   return (
     <Field id={id} label={label} error={error} hint={hint} required={required}>
@@ -147,7 +159,12 @@ export function SelectField({
         className={classes(error)}
         {...select}
       >
-        {children}
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
     </Field>
   );

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { LogIn } from 'lucide-react';
-import { FormMessage, TextField } from '../../components/FormField';
+import { EmailField, FormMessage, TextField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { PendingButton } from '../crud/PendingButton';
 import { useAuth } from './AuthProvider';
@@ -66,9 +66,8 @@ export function LoginPage() {
         ) : (
           // method="post" keeps the password out of the URL even if scripts fail.
           <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-4">
-            <TextField
+            <EmailField
               label="Email"
-              type="email"
               name="email"
               autoComplete="username"
               required

@@ -51,14 +51,9 @@ export function FieldInput<V extends FormValues>({
           {...common}
           name={field.name}
           value={textValue}
+          options={field.options}
           onChange={(event) => onChange(event.target.value)}
-        >
-          {field.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </SelectField>
+        />
       );
     case 'media':
       return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SelectField, TextAreaField, TextField } from '../../components/FormField';
+import { EmailField, SelectField, TextAreaField, TextField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
 import type { ContactSubject } from '../../data/database.types';
 import { sendContactMessage } from '../../data/contactMessages';
@@ -62,27 +62,20 @@ export function ContactForm() {
     <form onSubmit={submit} noValidate className="space-y-5" aria-label="Contact">
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Name" required autoComplete="name" {...form.field('name')} />
-        <TextField
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          {...form.field('email')}
-        />
+        <EmailField label="Email" required {...form.field('email')} />
         <TextField
           label="Phone (optional)"
           type="tel"
           autoComplete="tel"
           {...form.field('phone')}
         />
-        <SelectField label="Subject" required {...form.field('subject')}>
-          <option value="">Choose a subject</option>
-          {contactSubjects.map((subject) => (
-            <option key={subject.value} value={subject.value}>
-              {subject.label}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label="Subject"
+          required
+          placeholder="Choose a subject"
+          options={contactSubjects}
+          {...form.field('subject')}
+        />
       </div>
       <TextAreaField label="Message" required {...form.field('message')} />
       <FormSubmit

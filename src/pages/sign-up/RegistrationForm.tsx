@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CheckboxField, TextField } from '../../components/FormField';
+import { CheckboxField, EmailField, TextField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
@@ -114,13 +114,7 @@ export function RegistrationForm({
           {...form.field('leadDriverName')}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            {...form.field('leadDriverEmail')}
-          />
+          <EmailField label="Email" required {...form.field('leadDriverEmail')} />
           <TextField
             label="Phone"
             type="tel"
@@ -134,12 +128,7 @@ export function RegistrationForm({
         <legend className={legendClass}>Co-driver (optional)</legend>
         <TextField label="Co-driver full name" autoComplete="off" {...form.field('coDriverName')} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Co-driver email"
-            type="email"
-            autoComplete="off"
-            {...form.field('coDriverEmail')}
-          />
+          <EmailField label="Co-driver email" autoComplete="off" {...form.field('coDriverEmail')} />
           <TextField
             label="Co-driver phone"
             type="tel"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SelectField, TextAreaField, TextField } from '../../components/FormField';
+import { EmailField, SelectField, TextAreaField, TextField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
 import { Modal } from '../../components/Modal';
 import { env } from '../../config/env';
@@ -16,6 +16,11 @@ export type SponsorshipEnquiry = {
   tier: string;
   message: string;
 };
+
+const tierOptions = sponsorTiers.map((tier) => ({
+  value: tier.enquiryOption,
+  label: tier.enquiryOption,
+}));
 
 const blank: SponsorshipEnquiry = { companyName: '', email: '', phone: '', tier: '', message: '' };
 
@@ -70,13 +75,7 @@ export function SponsorshipForm() {
             autoComplete="organization"
             {...form.field('companyName')}
           />
-          <TextField
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            {...form.field('email')}
-          />
+          <EmailField label="Email" required {...form.field('email')} />
           <TextField
             label="Phone"
             type="tel"
@@ -84,14 +83,13 @@ export function SponsorshipForm() {
             autoComplete="tel"
             {...form.field('phone')}
           />
-          <SelectField label="Sponsorship tier" required {...form.field('tier')}>
-            <option value="">Select Sponsorship Tier</option>
-            {sponsorTiers.map((tier) => (
-              <option key={tier.tier} value={tier.enquiryOption}>
-                {tier.enquiryOption}
-              </option>
-            ))}
-          </SelectField>
+          <SelectField
+            label="Sponsorship tier"
+            required
+            placeholder="Select Sponsorship Tier"
+            options={tierOptions}
+            {...form.field('tier')}
+          />
         </div>
         <TextAreaField label="Message" required {...form.field('message')} />
         <FormSubmit sending={sending} failure={failure}>
