@@ -10,10 +10,14 @@ import { stripTags } from '../lib/text';
 export function ArticleCard({
   article,
   featured = false,
+  headingLevel = 3,
 }: {
   article: NewsArticle;
   featured?: boolean;
+  /** 2 where the cards sit right under the page's h1 (the news page), 3 under a section's h2. */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const image = mediaUrl(article.image_url);
   return (
     <article
@@ -46,11 +50,11 @@ export function ArticleCard({
             <time dateTime={article.published_date}>{formatLongDate(article.published_date)}</time>
           </span>
         </div>
-        <h3
+        <Heading
           className={`mt-3 font-bold text-slate-900 ${featured ? 'text-2xl sm:text-3xl' : 'text-xl'}`}
         >
           {article.title}
-        </h3>
+        </Heading>
         <p className="mt-3 line-clamp-3 flex-1 text-slate-600">{stripTags(article.excerpt)}</p>
         <Link
           to={paths.article(article.id)}

@@ -56,7 +56,9 @@ export function Layout() {
       <Header />
       <main
         id="main"
-        className={`flex-1 focus:outline-none ${pathname === paths.home ? '' : 'pt-16'}`}
+        // At least a screen tall: content that arrives after the first paint (lists loaded in the
+        // browser) then grows the page below the fold instead of pushing a visible footer down.
+        className={`min-h-screen flex-1 focus:outline-none ${pathname === paths.home ? '' : 'pt-16'}`}
       >
         <Suspense fallback={<Spinner className="min-h-[50vh]" />}>
           <Outlet />

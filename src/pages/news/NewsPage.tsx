@@ -27,12 +27,12 @@ export function NewsList({ articles }: { articles: NewsArticle[] }) {
   const others = articles.filter((article) => article !== featured);
   return (
     <div className="space-y-10">
-      {featured ? <ArticleCard article={featured} featured /> : null}
+      {featured ? <ArticleCard article={featured} featured headingLevel={2} /> : null}
       {others.length > 0 ? (
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {others.map((article) => (
             <li key={article.id}>
-              <ArticleCard article={article} />
+              <ArticleCard article={article} headingLevel={2} />
             </li>
           ))}
         </ul>

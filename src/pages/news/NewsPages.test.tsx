@@ -37,7 +37,8 @@ describe('NewsPage', { timeout: 20_000 }, () => {
     renderPage(<NewsPage />, { db });
     const featured = (await screen.findByText('Featured')).closest('article') as HTMLElement;
     expect(within(featured).getByRole('heading')).toHaveTextContent('Big announcement');
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+    // Under the page's h1, the cards' titles are the second level of the outline.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Big announcement',
       'Newest news',
       'Older news',
@@ -92,7 +93,7 @@ describe('ArticlePage', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.getByText('5 March 2026')).toBeInTheDocument();
     expect(screen.getByText('Safe text')).toBeInTheDocument();
-    expect(document.querySelector('script')).toBeNull();
+    expect(document.querySelector('script:not([type="application/ld+json"])')).toBeNull();
     expect(document.querySelector('[onerror]')).toBeNull();
     expect(await screen.findByText('At the summit')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Back to News' })[0]).toHaveAttribute(
