@@ -16,7 +16,16 @@ import { useGallery } from './useGallery';
 export const LOAD_MORE_DELAY_MS = 300;
 const SEARCH_DEBOUNCE_MS = 250;
 
-function GalleryTile({ image, onOpen }: { image: GalleryImage; onOpen: () => void }) {
+function GalleryTile({
+  image,
+  onOpen,
+  first,
+}: {
+  image: GalleryImage;
+  onOpen: () => void;
+  /** The top tiles are the page's main picture on a phone: fetched at once, first. */
+  first: boolean;
+}) {
   return (
     <button
       type="button"
@@ -28,7 +37,8 @@ function GalleryTile({ image, onOpen }: { image: GalleryImage; onOpen: () => voi
         alt={image.title}
         width={640}
         height={480}
-        loading="lazy"
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : 'auto'}
         decoding="async"
         className="h-full w-full object-cover transition duration-300 group-hover:scale-105 group-focus-visible:scale-105"
       />
@@ -161,7 +171,11 @@ export default function GalleryPage() {
               >
                 {gallery.images.map((image, index) => (
                   <li key={image.id}>
-                    <GalleryTile image={image} onOpen={() => setOpenIndex(index)} />
+                    <GalleryTile
+                      image={image}
+                      first={index < 2}
+                      onOpen={() => setOpenIndex(index)}
+                    />
                   </li>
                 ))}
               </ul>
