@@ -27,7 +27,9 @@ if (!shell.includes('<!--app-html-->')) throw new Error('index.html has no <!--a
 writeFileSync(path.join(outDir, 'app.html'), shell);
 
 // Pages load their data from Supabase as soon as their code runs: open that connection early.
-const preconnect = `<link rel="preconnect" href="${env.supabaseUrl}" crossorigin/>`;
+// A form clicked before the SPA has taken the page over (src/app/App.tsx marks <html data-ready>)
+// must not submit natively: that would put what was typed in the URL.
+const preconnect = `<link rel="preconnect" href="${env.supabaseUrl}" crossorigin/><script>addEventListener('submit',function(e){document.documentElement.hasAttribute('data-ready')||e.preventDefault()},true)</script>`;
 
 /**
  * The shell with the page's own head tags (instead of the defaults) and its rendered HTML. The

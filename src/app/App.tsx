@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useRoutes } from 'react-router-dom';
 import { routes } from './routes';
 
@@ -7,7 +7,24 @@ import { routes } from './routes';
  * (src/entry-server.tsx). Head tags need none: React 19 hoists each page's title and meta tags.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
-  return <>{children}</>;
+  return (
+    <>
+      {children}
+      <ReadyMark />
+    </>
+  );
+}
+
+/**
+ * Marks the document (`<html data-ready>`) once React has taken the page over. A prerendered page
+ * is on screen before that; until then its forms must not submit natively (the guard in
+ * scripts/prerender.mjs), and end-to-end tests wait for the mark as a visitor waits for the page.
+ */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
+  return null;
 }
 
 /**

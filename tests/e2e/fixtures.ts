@@ -28,6 +28,22 @@ export type ServiceDb = ReturnType<typeof createServiceDb>;
 type ConsoleWatch = { stop: () => string[] };
 
 /** Collects console errors and uncaught exceptions that no allowed pattern matches. */
+/**
+ * Prerendered pages are on screen before the SPA takes them over (src/app/App.tsx then marks
+ * <html data-ready>); a click before that does nothing. After each navigation, wait for the page
+ * to be ready, as a visitor waits for it to load. Pages outside the SPA are not waited for.
+ */
+function waitForAppOnGoto(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.waitForFunction(
+      () => 'ready' in document.documentElement.dataset || !document.getElementById('root'),
+    );
+    return response;
+  };
+}
+
 function watchConsole(page: Page, allowed: RegExp[]): ConsoleWatch {
   const errors: string[] = [];
   const record = (text: string) => {
@@ -86,6 +102,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   page: async ({ page, allowedConsoleErrors }, use) => {
     const watch = watchConsole(page, allowedConsoleErrors);
+    waitForAppOnGoto(page);
     await use(page);
     expectNoConsoleErrors(watch.stop());
   },
@@ -98,6 +115,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const context = await browser.newContext({ baseURL: e2e.siteUrl });
       const page = await context.newPage();
       const watch = watchConsole(page, []);
+      waitForAppOnGoto(page);
       await signInAsAdmin(page);
       expectNoConsoleErrors(watch.stop());
       await context.storageState({ path: file });
@@ -115,6 +133,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
     const page = await context.newPage();
     const watch = watchConsole(page, allowedConsoleErrors);
+    waitForAppOnGoto(page);
     await use(page);
     await context.close();
     expectNoConsoleErrors(watch.stop());
