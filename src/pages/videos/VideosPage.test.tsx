@@ -23,7 +23,8 @@ describe('VideosPage', { timeout: 20_000 }, () => {
     renderPage(<VideosPage />, { db });
     const film = document.querySelector('video') as HTMLVideoElement;
     expect(film).toHaveAttribute('controls');
-    expect(film).toHaveAttribute('poster', '/media/rally-2025-poster.webp');
+    // The poster is served as a resized WebP variant of the generated image.
+    expect(film).toHaveAttribute('poster', '/media/rally-2025-poster-800w.webp');
     expect(film.querySelector('source')).toHaveAttribute('src', '/media/rally-2025.mp4');
     expect(
       screen.getByRole('button', { name: 'Play video: Europe Rally 2024' }),
