@@ -3,7 +3,6 @@
 // emulator in tests/contract/admin-data.test.ts).
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HelmetProvider } from 'react-helmet-async';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, test } from 'vitest';
 import type { Sponsor } from '../../data/database.types';
@@ -56,17 +55,15 @@ function renderManager(initial: Sponsor[] = [], failures: Failures = {}) {
     },
   };
   render(
-    <HelmetProvider>
-      <MemoryRouter initialEntries={['/admin/sponsors']}>
-        <Routes>
-          <Route
-            path="/admin/sponsors"
-            element={<ContentManager description={description} db={publicDb} />}
-          />
-          <Route path="/admin/dashboard" element={<h1>Dashboard</h1>} />
-        </Routes>
-      </MemoryRouter>
-    </HelmetProvider>,
+    <MemoryRouter initialEntries={['/admin/sponsors']}>
+      <Routes>
+        <Route
+          path="/admin/sponsors"
+          element={<ContentManager description={description} db={publicDb} />}
+        />
+        <Route path="/admin/dashboard" element={<h1>Dashboard</h1>} />
+      </Routes>
+    </MemoryRouter>,
   );
   return { rows, saved, user: userEvent.setup() };
 }
