@@ -61,6 +61,7 @@ export function articleHead(article: NewsArticle): string {
   ).head.concat(jsonLdScript(newsArticleJsonLd(article, description, image)));
 }
 
+// Escaped JSON (see jsonLdText), not CMS HTML: nothing to sanitise.
 function jsonLdScript(data: object): string {
   return renderToString(
     <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />,

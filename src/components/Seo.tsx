@@ -6,7 +6,10 @@ const SITE = '2026 Europe Rally';
 /** The social card made at build time (scripts/prerender.mjs): 1200×630, as the networks ask. */
 export const socialImage = { path: '/og-image.png', width: 1200, height: 630 } as const;
 
-/** JSON-LD for a script tag: `<` is escaped so no string in the data can close the tag. */
+/**
+ * JSON-LD for a script tag: `<` is escaped so no string in the data can close the tag. This is
+ * JSON, not HTML, so escaping (not DOMPurify sanitising) is what makes it safe to inline.
+ */
 export function jsonLdText(data: object): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
