@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../config/paths';
 
 /** The dark banner at the top of every inner page, carrying its one h1. */
 export function PageHero({
@@ -61,3 +63,17 @@ export const buttonStyles = {
     'inline-flex items-center justify-center gap-2 rounded-full border-2 border-white/80 px-6 py-3 font-bold text-white hover:bg-white hover:text-slate-950',
   dark: 'inline-flex items-center justify-center gap-2 rounded-full bg-slate-900 px-6 py-3 font-bold text-white hover:bg-slate-700',
 } as const;
+
+/** The hero's two calls to action: 'Sign Up Today' and 'Sponsor Us' (home and the rally page). */
+export function HeroCallsToAction({ className }: { className: string }) {
+  return (
+    <div className={`flex flex-wrap gap-4 ${className}`}>
+      <Link to={paths.signUp} className={buttonStyles.primary}>
+        Sign Up Today
+      </Link>
+      <Link to={paths.sponsors} className={buttonStyles.secondary}>
+        Sponsor Us
+      </Link>
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { MapPin } from 'lucide-react';
+import { ContactLinks } from '../../components/ContactLinks';
 import { PageHero, Section } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
 import { contactDetails } from '../../config/rally';
@@ -21,24 +22,7 @@ export default function ContactPage() {
           <aside className="space-y-6">
             <h2 className="text-2xl font-bold text-slate-900">Contact details</h2>
             <ul className="space-y-4 text-slate-700">
-              <li className="flex items-start gap-3">
-                <Mail aria-hidden="true" className="mt-1 h-5 w-5 text-amber-600" />
-                <a
-                  href={`mailto:${contactDetails.email}`}
-                  className="font-medium text-blue-800 hover:text-blue-600"
-                >
-                  {contactDetails.email}
-                </a>
-              </li>
-              <li className="flex items-start gap-3">
-                <Phone aria-hidden="true" className="mt-1 h-5 w-5 text-amber-600" />
-                <a
-                  href={contactDetails.phoneHref}
-                  className="font-medium text-blue-800 hover:text-blue-600"
-                >
-                  {contactDetails.phone}
-                </a>
-              </li>
+              <ContactLinks />
               <li className="flex items-start gap-3">
                 <MapPin aria-hidden="true" className="mt-1 h-5 w-5 text-amber-600" />
                 <span>{contactDetails.address}</span>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ArrowRight, Calendar, Flag, MapPin, Quote } from 'lucide-react';
 import { Countdown } from '../../components/Countdown';
-import { buttonStyles, Section } from '../../components/PageHero';
+import { HeroCallsToAction, Section } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
 import { VideoFacade } from '../../components/VideoFacade';
 import { FeaturedFilm } from '../../components/FeaturedFilm';
@@ -54,14 +54,7 @@ export default function HomePage() {
           <div className="mt-10 max-w-2xl">
             <Countdown startOverride={startSetting.data} />
           </div>
-          <div className="mt-10 flex flex-wrap gap-4">
-            <Link to={paths.signUp} className={buttonStyles.primary}>
-              Sign Up Today
-            </Link>
-            <Link to={paths.sponsors} className={buttonStyles.secondary}>
-              Sponsor Us
-            </Link>
-          </div>
+          <HeroCallsToAction className="mt-10" />
         </div>
       </section>
 

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
-import { CircleCheckBig, Mail, Phone } from 'lucide-react';
+import { CircleCheckBig } from 'lucide-react';
+import { ContactLinks } from '../../components/ContactLinks';
 import { Seo } from '../../components/Seo';
 import { buttonStyles } from '../../components/PageHero';
 import { paths } from '../../config/paths';
-import { contactDetails, rally } from '../../config/rally';
+import { rally } from '../../config/rally';
 
 export default function PaymentSuccessPage() {
   return (
@@ -34,24 +35,7 @@ export default function PaymentSuccessPage() {
           <div className="mt-10 text-left">
             <h2 className="text-xl font-bold text-slate-900">Questions?</h2>
             <ul className="mt-4 space-y-2 text-slate-700">
-              <li className="flex items-center gap-2">
-                <Mail aria-hidden="true" className="h-5 w-5 text-amber-600" />
-                <a
-                  href={`mailto:${contactDetails.email}`}
-                  className="font-medium text-blue-800 hover:text-blue-600"
-                >
-                  {contactDetails.email}
-                </a>
-              </li>
-              <li className="flex items-center gap-2">
-                <Phone aria-hidden="true" className="h-5 w-5 text-amber-600" />
-                <a
-                  href={contactDetails.phoneHref}
-                  className="font-medium text-blue-800 hover:text-blue-600"
-                >
-                  {contactDetails.phone}
-                </a>
-              </li>
+              <ContactLinks />
             </ul>
           </div>
           <Link to={paths.home} className={`${buttonStyles.dark} mt-10`}>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { CalendarDays, Check, Clock, MapPin, Users } from 'lucide-react';
-import { PageHero, Section, buttonStyles } from '../../components/PageHero';
+import { buttonStyles, HeroCallsToAction, PageHero, Section } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
@@ -74,14 +74,7 @@ export default function RallyPage() {
           {rally.days} days, {rally.nights} nights and a mystery route from the UK to Austria,
           raising money for children who need it most.
         </p>
-        <div className="mt-8 flex flex-wrap gap-4">
-          <Link to={paths.signUp} className={buttonStyles.primary}>
-            Sign Up Today
-          </Link>
-          <Link to={paths.sponsors} className={buttonStyles.secondary}>
-            Sponsor Us
-          </Link>
-        </div>
+        <HeroCallsToAction className="mt-8" />
       </PageHero>
 
       <Section
