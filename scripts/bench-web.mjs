@@ -2,9 +2,10 @@
 // runs Lighthouse 12 (mobile, simulated throttling) on the main public pages and on a static
 // reference page: the home page's rendered content with every script removed, i.e. what plain
 // HTML would cost. Prints the median of each figure over the runs.
-//   npm run bench:web [-- --runs 3]
+//   npm run bench:web [-- --runs 3] [--pages /,/news] [--reports dir]
+// --reports keeps every Lighthouse report (JSON) in dir, to see what the figures are made of.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,9 +20,15 @@ import {
   waitForLine,
 } from './lib/processes.mjs';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    pages: { type: 'string', default: '/,/gallery,/news,/sponsors' },
+    reports: { type: 'string' },
+  },
+});
 const runs = Number(values.runs);
-const pages = ['/', '/gallery', '/news', '/sponsors'];
+const pages = values.pages.split(',');
 const reference = '/reference.html';
 const outDir = 'dist/bench';
 const chromePath = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -88,7 +95,7 @@ async function writeReferencePage(siteUrl) {
   }
 }
 
-function lighthouse(url) {
+function lighthouse(url, saveAs) {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-web-chrome-'));
   const report = path.join(userDataDir, 'report.json');
   return new Promise((resolve, reject) => {
@@ -110,7 +117,9 @@ function lighthouse(url) {
     child.on('exit', (code) => {
       try {
         if (code !== 0) throw new Error(`Lighthouse failed on ${url} (exit ${code}):\n${stderr}`);
-        resolve(JSON.parse(readFileSync(report, 'utf8')));
+        const json = readFileSync(report, 'utf8');
+        if (saveAs) writeFileSync(saveAs, json);
+        resolve(JSON.parse(json));
       } catch (error) {
         reject(error);
       } finally {
@@ -179,6 +188,7 @@ function table(rows) {
 }
 
 async function main() {
+  if (values.reports) mkdirSync(values.reports, { recursive: true });
   const supabasePort = await freePort();
   const sitePort = await freePort();
   const supabaseUrl = `http://127.0.0.1:${supabasePort}`;
@@ -211,7 +221,13 @@ async function main() {
     const results = [];
     for (let run = 1; run <= runs; run += 1) {
       log(`Lighthouse ${page} (run ${run} of ${runs})`);
-      results.push(figures(await lighthouse(`${siteUrl}${page}`)));
+      const saveAs =
+        values.reports &&
+        path.join(
+          values.reports,
+          `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run}.json`,
+        );
+      results.push(figures(await lighthouse(`${siteUrl}${page}`, saveAs)));
     }
     const m = Object.fromEntries(
       Object.keys(results[0]).map((key) => [key, median(results.map((result) => result[key]))]),
