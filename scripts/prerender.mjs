@@ -31,19 +31,35 @@ writeFileSync(path.join(outDir, 'app.html'), shell);
 // must not submit natively: that would put what was typed in the URL.
 const preconnect = `<link rel="preconnect" href="${env.supabaseUrl}" crossorigin/><script>addEventListener('submit',function(e){document.documentElement.hasAttribute('data-ready')||e.preventDefault()},true)</script>`;
 
+// The SPA's code, as the client build's index.html loads it: one module entry and its preloads.
+const entryScript = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const entrySrc = entryScript.exec(shell)?.[1];
+if (!entrySrc) throw new Error('index.html has no module entry script');
+const preloads = [...shell.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+
 /**
- * The shell with the page's own head tags (instead of the defaults) and its rendered HTML. The
- * page is readable before its code arrives, so the code is fetched at low priority, after the
- * stylesheet and the images the page shows first (app.html keeps the default: it shows nothing
- * without its code).
+ * A prerendered page is readable before its code runs, so the code is only requested once the
+ * page has been painted: the bandwidth and the main thread go to the HTML, the stylesheet and the
+ * first images, and the code (which then adopts the page) follows. Modules requested together, as
+ * the shell's own tags would. The timer covers a tab opened in the background, which never paints.
  */
+const loader = `<script>(function(){var d;function go(){if(d)return;d=1;${JSON.stringify(
+  preloads.map((match) => match[1]),
+)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(
+  entrySrc,
+)};document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,3000)})()</script>`;
+
+/** The shell with the page's own head tags (instead of the defaults) and its rendered HTML. */
 function page({ head, body }) {
-  return shell
-    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
-    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
+  let html = shell.replace(entryScript, '');
+  for (const [tag] of preloads) html = html.replace(tag, '');
+  return html
     .replace(/\s*<title data-shell>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta\s+data-shell\s+name="description"[^>]*>/, '')
-    .replace('</head>', () => `    ${(preconnect + head).replace(/></g, '>\n    <')}\n  </head>`)
+    .replace(
+      '</head>',
+      () => `    ${(preconnect + loader + head).replace(/></g, '>\n    <')}\n  </head>`,
+    )
     .replace('<!--app-html-->', () => body);
 }
 
