@@ -9,7 +9,7 @@ import {
   variantUrl,
   widthsFor,
   type ResponsiveFormat,
-} from './src/config/images';
+} from './src/config/images.ts';
 
 const port = Number(process.env.PORT ?? 5173);
 

@@ -8,7 +8,7 @@ import { preloadRoute } from './app/routes';
 import { jsonLdText, Seo } from './components/Seo';
 import { env } from './config/env';
 import { paths, publicStaticPaths } from './config/paths';
-import type { NewsArticle } from './data/database.types';
+import type { ArticleSummary } from './data/database.types';
 import { listPublishedArticles } from './data/news';
 import { mediaUrl } from './lib/rest';
 import { newsArticleJsonLd } from './lib/structuredData';
@@ -48,7 +48,7 @@ export async function render(url: string): Promise<Rendered> {
  * loads the article, as it does after a client-side navigation), but link previews and search
  * engines get the article's own title, description, image and NewsArticle data.
  */
-export function articleHead(article: NewsArticle): string {
+export function articleHead(article: ArticleSummary): string {
   const url = paths.article(article.id);
   const description = metaDescription(article.excerpt);
   const image = mediaUrl(article.image_url) ?? undefined;
@@ -69,6 +69,6 @@ function jsonLdScript(data: object): string {
 }
 
 /** Every published article, for the article pages and the sitemap. */
-export function listArticles(): Promise<NewsArticle[]> {
+export function listArticles(): Promise<ArticleSummary[]> {
   return listPublishedArticles();
 }

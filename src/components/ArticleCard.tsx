@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Calendar } from 'lucide-react';
-import type { NewsArticle } from '../data/database.types';
+import type { ArticleSummary } from '../data/database.types';
 import { paths } from '../config/paths';
 import { capitalise, formatLongDate } from '../lib/format';
 import { mediaUrl } from '../lib/rest';
@@ -12,7 +12,7 @@ export function ArticleCard({
   featured = false,
   headingLevel = 3,
 }: {
-  article: NewsArticle;
+  article: ArticleSummary;
   featured?: boolean;
   /** 2 where the cards sit right under the page's h1 (the news page), 3 under a section's h2. */
   headingLevel?: 2 | 3;

@@ -37,6 +37,9 @@ export type NewsArticle = {
   published_date: string;
 } & Timestamps;
 
+/** An article without its body: what the cards, the sitemap and link previews need. */
+export type ArticleSummary = Omit<NewsArticle, 'content'>;
+
 export type NewsArticleImage = {
   id: string;
   article_id: string;

@@ -1,18 +1,22 @@
 // News articles (one table, `news_articles`, serves the home block, the list and the detail page).
 import { publicDb, type DbClient } from '../lib/rest';
-import type { Insert, NewsArticle, NewsArticleImage } from './database.types';
+import type { ArticleSummary, Insert, NewsArticle, NewsArticleImage } from './database.types';
 import { contentTable } from './content-table';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Published articles, newest first; `limit` for the home page's latest-news block. */
+// Every column but the body, which only the article's own page shows.
+const SUMMARY_COLUMNS =
+  'id,title,excerpt,image_url,category,is_featured,published,published_date,created_at,updated_at';
+
+/** Published articles, newest first, without their bodies; `limit` for the home page's block. */
 export async function listPublishedArticles(
   options: { limit?: number } = {},
   db: DbClient = publicDb,
-): Promise<NewsArticle[]> {
+): Promise<ArticleSummary[]> {
   let query = db
     .from('news_articles')
-    .select('*')
+    .select(SUMMARY_COLUMNS)
     .eq('published', true)
     .order('published_date', { ascending: false })
     .order('created_at', { ascending: false });

@@ -4,7 +4,7 @@ import { env } from '../config/env';
 import { paths } from '../config/paths';
 import { contactDetails } from '../config/contact';
 import { rally } from '../config/rally';
-import type { NewsArticle } from '../data/database.types';
+import type { ArticleSummary } from '../data/database.types';
 import { socialImage } from '../components/Seo';
 
 const organizer = () => ({
@@ -63,7 +63,7 @@ export function rallyEventJsonLd() {
   };
 }
 
-export function newsArticleJsonLd(article: NewsArticle, description: string, image?: string) {
+export function newsArticleJsonLd(article: ArticleSummary, description: string, image?: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',

@@ -2,6 +2,7 @@
 // supabase-js against the emulator.
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { TableName } from '../../src/data/database.types';
+import { listPublishedArticles } from '../../src/data/news';
 import { arrangeRow, setupTestEmulator } from './harness';
 
 const em = setupTestEmulator();
@@ -118,6 +119,27 @@ describe('public reads', () => {
       is_featured: true,
       category: 'rally',
     });
+  });
+
+  test('the news list (listPublishedArticles) carries every card field but no article body', async () => {
+    const list = await listPublishedArticles({}, em().anon);
+    expect(list.map((row) => row.title)).toEqual(['Newest', 'Middle', 'Oldest', 'Older']);
+    expect(list[0]).toMatchObject({ is_featured: true, category: 'rally', excerpt: '' });
+    expect(Object.keys(list[0] ?? {}).sort()).toEqual(
+      [
+        'category',
+        'created_at',
+        'excerpt',
+        'id',
+        'image_url',
+        'is_featured',
+        'published',
+        'published_date',
+        'title',
+        'updated_at',
+      ].sort(),
+    );
+    expect(await listPublishedArticles({ limit: 3 }, em().anon)).toHaveLength(3);
   });
 
   test('news_articles: one published article by id, none for a draft', async () => {

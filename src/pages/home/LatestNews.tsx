@@ -1,9 +1,9 @@
-import type { NewsArticle } from '../../data/database.types';
+import type { ArticleSummary } from '../../data/database.types';
 import { ArticleCard } from '../../components/ArticleCard';
 import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
 
-export function LatestNews({ loading, articles }: { loading: boolean; articles: NewsArticle[] }) {
+export function LatestNews({ loading, articles }: { loading: boolean; articles: ArticleSummary[] }) {
   if (loading) return <Spinner label="Loading news..." />;
   if (articles.length === 0)
     return <EmptyState title="No news articles available yet. Check back soon!" />;

@@ -5,14 +5,14 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHero, Section } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
 import { Spinner } from '../../components/Spinner';
-import type { NewsArticle } from '../../data/database.types';
+import type { ArticleSummary } from '../../data/database.types';
 import { listPublishedArticles } from '../../data/news';
 import { useDb } from '../../lib/dbContext';
 import { capitalise } from '../../lib/format';
 import { useAsync } from '../../lib/useAsync';
 
 /** The list below the filter: the newest featured article large, the rest as cards. */
-export function NewsList({ articles }: { articles: NewsArticle[] }) {
+export function NewsList({ articles }: { articles: ArticleSummary[] }) {
   if (articles.length === 0) {
     return (
       <EmptyState
