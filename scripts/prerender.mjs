@@ -23,7 +23,9 @@ const { env, paths, publicStaticPaths } = server;
 // The client build's index.html is the shell every page starts from; it keeps a copy as app.html,
 // the file the host serves for paths with no prerendered page (see _redirects).
 const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-if (!shell.includes('<!--app-html-->')) throw new Error('index.html has no <!--app-html--> slot');
+if (!shell.includes('<!--app-html--></div>')) {
+  throw new Error('index.html has no <div id="root"><!--app-html--></div> slot');
+}
 writeFileSync(path.join(outDir, 'app.html'), shell);
 
 // Pages load their data from Supabase as soon as their code runs: open that connection early.
@@ -50,7 +52,7 @@ const loader = `<script>(function(){var d;function go(){if(d)return;d=1;${JSON.s
 )};document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,3000)})()</script>`;
 
 /** The shell with the page's own head tags (instead of the defaults) and its rendered HTML. */
-function page({ head, body }) {
+function page({ head, body, data = '' }) {
   let html = shell.replace(entryScript, '');
   for (const [tag] of preloads) html = html.replace(tag, '');
   return html
@@ -60,7 +62,7 @@ function page({ head, body }) {
       '</head>',
       () => `    ${(preconnect + loader + head).replace(/></g, '>\n    <')}\n  </head>`,
     )
-    .replace('<!--app-html-->', () => body);
+    .replace('<!--app-html--></div>', () => `${body}</div>${data}`);
 }
 
 function write(route, html) {
@@ -69,7 +71,23 @@ function write(route, html) {
   writeFileSync(file, html);
 }
 
-for (const route of publicStaticPaths) write(route, page(await server.render(route)));
+/** Whether the database answers: a build without a backend still prerenders, without data. */
+async function databaseAnswers() {
+  try {
+    const probe = await fetch(`${env.supabaseUrl}/rest/v1/news_articles?select=id&limit=1`, {
+      headers: { apikey: env.supabaseAnonKey },
+      signal: AbortSignal.timeout(3000),
+    });
+    if (!probe.ok) throw new Error(`HTTP ${probe.status}`);
+    return true;
+  } catch (error) {
+    log(`no data in the pages: ${env.supabaseUrl} did not answer (${error.message ?? error})`);
+    return false;
+  }
+}
+const loadData = await databaseAnswers();
+
+for (const route of publicStaticPaths) write(route, page(await server.render(route, { loadData })));
 
 // Served by hosts that answer unknown paths with /404.html; it must not claim a URL of its own.
 const notFound = await server.render('/404');
@@ -83,22 +101,8 @@ writeFileSync(
   }),
 );
 
-/** Published articles, or none when the database does not answer (a build without a backend). */
-async function publishedArticles() {
-  try {
-    const probe = await fetch(`${env.supabaseUrl}/rest/v1/news_articles?select=id&limit=1`, {
-      headers: { apikey: env.supabaseAnonKey },
-      signal: AbortSignal.timeout(3000),
-    });
-    if (!probe.ok) throw new Error(`HTTP ${probe.status}`);
-  } catch (error) {
-    log(`no article pages: ${env.supabaseUrl} did not answer (${error.message ?? error})`);
-    return [];
-  }
-  return server.listArticles();
-}
-
-const articles = await publishedArticles();
+// Published articles have pages of their own when the build can list them.
+const articles = loadData ? await server.listArticles() : [];
 for (const article of articles) {
   const route = paths.article(article.id);
   // The browser draws the article once it has loaded it, with these same tags: until then they
@@ -171,5 +175,5 @@ await sharp(Buffer.from(socialCard))
 
 rmSync(ssrDir, { recursive: true, force: true });
 log(
-  `${publicStaticPaths.length} routes, ${articles.length} articles, 404.html, app.html, sitemap.xml, _redirects, og-image.png in ${outDir}`,
+  `${publicStaticPaths.length} routes (${loadData ? 'with' : 'without'} their data), ${articles.length} articles, 404.html, app.html, sitemap.xml, _redirects, og-image.png in ${outDir}`,
 );

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders, AppRoutes } from './app/App';
 import { preloadRoute } from './app/routes';
+import { readPrerenderedData } from './lib/prerendered';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -10,7 +11,7 @@ if (!container) throw new Error('The page has no #root element.');
 
 const app = (
   <StrictMode>
-    <AppProviders>
+    <AppProviders prerendered={readPrerenderedData()}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

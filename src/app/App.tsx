@@ -1,30 +1,27 @@
-import { useEffect, type ReactNode } from 'react';
-import { useRoutes } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useRoutes } from 'react-router-dom';
+import {
+  PrerenderedDataProvider,
+  usePrerenderedData,
+  type PrerenderedData,
+} from '../lib/prerendered';
 import { routes } from './routes';
 
 /**
  * Providers shared by the browser entry (src/main.tsx) and the server renderer
- * (src/entry-server.tsx). Head tags need none: React 19 hoists each page's title and meta tags.
+ * (src/entry-server.tsx): the data the build put in the page. Head tags need none: React 19
+ * hoists each page's title and meta tags.
  */
-export function AppProviders({ children }: { children: ReactNode }) {
-  return (
-    <>
-      {children}
-      <ReadyMark />
-    </>
-  );
-}
-
-/**
- * Marks the document (`<html data-ready>`) once React has taken the page over. A prerendered page
- * is on screen before that; until then its forms must not submit natively (the guard in
- * scripts/prerender.mjs), and end-to-end tests wait for the mark as a visitor waits for the page.
- */
-function ReadyMark() {
-  useEffect(() => {
-    document.documentElement.dataset.ready = '';
-  }, []);
-  return null;
+export function AppProviders({
+  prerendered,
+  children,
+}: {
+  /** None in tests: every page then loads its data, as after a client-side navigation. */
+  prerendered?: PrerenderedData;
+  children: ReactNode;
+}) {
+  const [data] = useState(() => prerendered ?? { values: new Map() });
+  return <PrerenderedDataProvider data={data}>{children}</PrerenderedDataProvider>;
 }
 
 /**
@@ -32,5 +29,19 @@ function ReadyMark() {
  * StaticRouter (with the URL to render) on the server.
  */
 export function AppRoutes() {
+  useForgetPrerenderedDataOnNavigation();
   return useRoutes(routes);
+}
+
+/**
+ * The build's answers are for the page the visitor arrived on: once they go elsewhere in the
+ * site, every page (that one too, on the way back) loads fresh data.
+ */
+function useForgetPrerenderedDataOnNavigation() {
+  const { pathname } = useLocation();
+  const prerendered = usePrerenderedData();
+  const [arrivedAt] = useState(pathname);
+  useEffect(() => {
+    if (pathname !== arrivedAt) prerendered.values.clear();
+  }, [pathname, arrivedAt, prerendered]);
 }

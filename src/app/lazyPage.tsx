@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, Fragment, lazy, useEffect, type ComponentType } from 'react';
 
 export type LazyPage = {
   Page: ComponentType;
@@ -20,10 +20,29 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
     }));
   const Deferred = lazy(start);
   function Page() {
-    return loaded ? createElement(loaded) : createElement(Deferred);
+    return createElement(
+      Fragment,
+      null,
+      loaded ? createElement(loaded) : createElement(Deferred),
+      createElement(ReadyMark),
+    );
   }
   return {
     Page,
     preload: () => start().then(() => undefined),
   };
+}
+
+/**
+ * Marks the document (`<html data-ready>`) once React has taken the page over: its effect runs
+ * after those of the page beside it, which (inside the layout's Suspense boundary) hydrates in a
+ * pass of its own, after the header and footer. A prerendered page is on screen before that;
+ * until then its forms must not submit natively (the guard in scripts/prerender.mjs), and
+ * end-to-end tests wait for the mark as a visitor waits for the page.
+ */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
+  return null;
 }

@@ -1,18 +1,11 @@
 import { useLocation } from 'react-router-dom';
 import { env } from '../config/env';
+import { inlineJson } from '../lib/text';
 
 const SITE = '2026 Europe Rally';
 
 /** The social card made at build time (scripts/prerender.mjs): 1200×630, as the networks ask. */
 export const socialImage = { path: '/og-image.png', width: 1200, height: 630 } as const;
-
-/**
- * JSON-LD for a script tag: `<` is escaped so no string in the data can close the tag. This is
- * JSON, not HTML, so escaping (not DOMPurify sanitising) is what makes it safe to inline.
- */
-export function jsonLdText(data: object): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c');
-}
 
 /**
  * Title, description, canonical URL, the social (Open Graph, Twitter) tags and the structured
@@ -58,7 +51,7 @@ export function Seo({
         <script
           key={index}
           type="application/ld+json"
-          dangerouslySetInnerHTML={{ __html: jsonLdText(data) }}
+          dangerouslySetInnerHTML={{ __html: inlineJson(data) }}
         />
       ))}
     </>

@@ -21,3 +21,12 @@ export function metaDescription(html: string, max = 155): string {
   const text = stripTags(html);
   return text.length <= max ? text : text.slice(0, max);
 }
+
+/**
+ * JSON to inline in a <script> element (JSON-LD, prerendered data): `<` is escaped so no string
+ * in the data can close the element. This is JSON, not HTML, so escaping (not DOMPurify
+ * sanitising) is what makes it safe to inline.
+ */
+export function inlineJson(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

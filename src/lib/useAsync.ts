@@ -1,6 +1,9 @@
-// Loads data in an effect (so server rendering shows the loading state) and never leaves a
-// page spinning: a failure is logged and the page falls back to its empty value.
+// Loads data in an effect and never leaves a page spinning: a failure is logged and the page
+// falls back to its empty value. With a `prerender` key the first render starts from the answer
+// the build put in the page's HTML (see prerendered.tsx), and the effect then refreshes it;
+// without one, server rendering shows the loading state.
 import { useEffect, useState, type DependencyList } from 'react';
+import { usePrerendered } from './prerendered';
 
 export type AsyncState<T> = { loading: boolean; data: T; failed: boolean };
 
@@ -10,8 +13,16 @@ function sameDeps(a: DependencyList, b: DependencyList): boolean {
   return a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
 }
 
-export function useAsync<T>(load: () => Promise<T>, empty: T, deps: DependencyList): AsyncState<T> {
-  const [settled, setSettled] = useState<Settled<T> | null>(null);
+export function useAsync<T>(
+  load: () => Promise<T>,
+  empty: T,
+  deps: DependencyList,
+  prerender?: string,
+): AsyncState<T> {
+  const prerendered = usePrerendered(prerender, load);
+  const [settled, setSettled] = useState<Settled<T> | null>(() =>
+    prerendered ? { deps, data: prerendered.value, failed: false } : null,
+  );
 
   useEffect(() => {
     let current = true;

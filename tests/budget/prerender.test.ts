@@ -123,6 +123,53 @@ describe(`the prerendered pages in ${outDir}`, () => {
     }
   });
 
+  test('carries the data of its first view: the news, the photos, the sponsors', () => {
+    const sitemap = read(path.join(outDir, 'sitemap.xml'));
+    assert.match(sitemap, /\/news\/[0-9a-f-]{36}</, 'the build reached the database');
+    const data = (route: string) => {
+      const html = read(fileOf(route));
+      const json =
+        /<\/div><script type="application\/json" id="prerendered-data">([^<]*)<\/script>/.exec(
+          html,
+        )?.[1];
+      assert.ok(json, `${route} ships its data after #root`);
+      return { html, values: JSON.parse(json) as Record<string, unknown> };
+    };
+    const news = data('/news');
+    const articles = news.values.news as { title: string; content?: string }[];
+    assert.ok(articles.length > 0);
+    for (const article of articles) {
+      assert.ok(decode(news.html).includes(`>${article.title}</h2>`), article.title);
+      assert.equal(article.content, undefined, 'cards carry no article body');
+    }
+    assert.doesNotMatch(news.html, /Loading news\.\.\./);
+
+    const gallery = data('/gallery');
+    const first = (gallery.values.gallery as { images: { url: string }[] }).images[0];
+    assert.ok(first);
+    assert.match(
+      gallery.html,
+      new RegExp(`<link rel="preload" as="image" href="[^"]*${first.url}"`),
+    );
+    assert.match(gallery.html, new RegExp(`<img src="[^"]*${first.url}"[^>]*fetchPriority="high"`));
+
+    const home = data('/');
+    assert.ok((home.values.sponsors as unknown[]).length > 0);
+    assert.doesNotMatch(home.html, /Loading (sponsors|news)\.\.\./);
+  });
+
+  test('requests its code only after the first paint', () => {
+    const shell = read(path.join(outDir, 'app.html'));
+    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell)?.[1];
+    assert.ok(entry && existsSync(path.join(outDir, entry)), `entry ${entry}`);
+    for (const [route] of pages) {
+      const html = read(fileOf(route));
+      assert.doesNotMatch(html, /<script type="module"|rel="modulepreload"/, route);
+      assert.ok(html.includes(`s.src=${JSON.stringify(entry)}`), `${route} loads ${entry}`);
+      assert.match(html, /requestAnimationFrame\(function\(\)\{setTimeout\(go\)\}\)/);
+    }
+  });
+
   describe('served by vite preview', () => {
     let server: PreviewServer;
     let origin = '';

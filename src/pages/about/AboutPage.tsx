@@ -96,7 +96,7 @@ export function PastTourList({ tours }: { tours: PastTour[] }) {
 
 export default function AboutPage() {
   const db = useDb();
-  const tours = useAsync(() => listPublishedPastTours(db), [], [db]);
+  const tours = useAsync(() => listPublishedPastTours(db), [], [db], 'past-tours');
   return (
     <>
       <Seo

@@ -85,7 +85,7 @@ export default function GalleryPage() {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [openIndex, setOpenIndex] = useState<number | null>(null);
-  const categories = useAsync(() => listGalleryCategories(db), [], [db]);
+  const categories = useAsync(() => listGalleryCategories(db), [], [db], 'gallery-categories');
   const gallery = useGallery(category, search);
 
   useEffect(() => {

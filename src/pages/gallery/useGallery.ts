@@ -1,9 +1,11 @@
 // The gallery's server-paged list: page one whenever the filter or search changes, the next
-// page on request, and 'has more' while the server counts more matches than are loaded.
+// page on request, and 'has more' while the server counts more matches than are loaded. The
+// unfiltered first page can come with the prerendered HTML (then it is refreshed on mount).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GalleryImage } from '../../data/database.types';
 import { fetchGalleryPage } from '../../data/gallery';
 import { useDb } from '../../lib/dbContext';
+import { usePrerendered } from '../../lib/prerendered';
 
 type Loaded = {
   /** The filter and search these images answer. */
@@ -26,7 +28,13 @@ export type GalleryState = {
 export function useGallery(category: string | null, search: string): GalleryState {
   const db = useDb();
   const query = JSON.stringify([category, search]);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const unfiltered = category === null && search === '';
+  const prerendered = usePrerendered(unfiltered ? 'gallery' : undefined, () =>
+    fetchGalleryPage({ page: 0 }, db),
+  );
+  const [loaded, setLoaded] = useState<Loaded | null>(() =>
+    prerendered ? { query, ...prerendered.value, pages: 1, loadingMore: false } : null,
+  );
   const busy = useRef(false);
 
   useEffect(() => {

@@ -22,10 +22,20 @@ const HOME_NEWS_COUNT = 3;
 
 export default function HomePage() {
   const db = useDb();
-  const startSetting = useAsync(() => getSetting(SETTING_KEYS.rallyStartDate, db), null, [db]);
-  const sponsors = useAsync(() => listPublishedSponsors(db), [], [db]);
-  const news = useAsync(() => listPublishedArticles({ limit: HOME_NEWS_COUNT }, db), [], [db]);
-  const testimonial = useAsync(() => getFeaturedTestimonial(db), null, [db]);
+  const startSetting = useAsync(
+    () => getSetting(SETTING_KEYS.rallyStartDate, db),
+    null,
+    [db],
+    `setting:${SETTING_KEYS.rallyStartDate}`,
+  );
+  const sponsors = useAsync(() => listPublishedSponsors(db), [], [db], 'sponsors');
+  const news = useAsync(
+    () => listPublishedArticles({ limit: HOME_NEWS_COUNT }, db),
+    [],
+    [db],
+    `news:${HOME_NEWS_COUNT}`,
+  );
+  const testimonial = useAsync(() => getFeaturedTestimonial(db), null, [db], 'testimonial');
 
   return (
     <>

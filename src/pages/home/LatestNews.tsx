@@ -3,7 +3,13 @@ import { ArticleCard } from '../../components/ArticleCard';
 import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
 
-export function LatestNews({ loading, articles }: { loading: boolean; articles: ArticleSummary[] }) {
+export function LatestNews({
+  loading,
+  articles,
+}: {
+  loading: boolean;
+  articles: ArticleSummary[];
+}) {
   if (loading) return <Spinner label="Loading news..." />;
   if (articles.length === 0)
     return <EmptyState title="No news articles available yet. Check back soon!" />;

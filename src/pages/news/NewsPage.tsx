@@ -43,7 +43,7 @@ export function NewsList({ articles }: { articles: ArticleSummary[] }) {
 
 export default function NewsPage() {
   const db = useDb();
-  const news = useAsync(() => listPublishedArticles({}, db), [], [db]);
+  const news = useAsync(() => listPublishedArticles({}, db), [], [db], 'news');
   const [category, setCategory] = useState<string | null>(null);
   const categories = useMemo(
     () =>

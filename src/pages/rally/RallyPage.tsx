@@ -58,8 +58,13 @@ export function EventList({ events }: { events: RallyEvent[] }) {
 
 export default function RallyPage() {
   const db = useDb();
-  const spots = useAsync(() => getSetting(SETTING_KEYS.spotsRemaining, db), null, [db]);
-  const events = useAsync(() => listPublishedEvents(db), [], [db]);
+  const spots = useAsync(
+    () => getSetting(SETTING_KEYS.spotsRemaining, db),
+    null,
+    [db],
+    `setting:${SETTING_KEYS.spotsRemaining}`,
+  );
+  const events = useAsync(() => listPublishedEvents(db), [], [db], 'events');
   const spotsText = spots.data ?? String(rally.defaultSpotsRemaining);
 
   return (

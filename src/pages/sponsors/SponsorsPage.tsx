@@ -29,7 +29,7 @@ export function PublishedSponsors({
 
 export default function SponsorsPage() {
   const db = useDb();
-  const sponsors = useAsync(() => listPublishedSponsors(db), [], [db]);
+  const sponsors = useAsync(() => listPublishedSponsors(db), [], [db], 'sponsors');
   return (
     <>
       <Seo

@@ -28,7 +28,7 @@ export function PublishedVideos({ videos }: { videos: Video[] }) {
 
 export default function VideosPage() {
   const db = useDb();
-  const videos = useAsync(() => listPublishedVideos(db), [], [db]);
+  const videos = useAsync(() => listPublishedVideos(db), [], [db], 'videos');
   return (
     <>
       <Seo
