@@ -73,6 +73,35 @@ describe('prerendered data', { timeout: 20_000 }, () => {
     expect(requests.length).toBeGreaterThan(before);
   });
 
+  it("draws the rally's state at build time, so the home page does not shift when the clock arrives", async () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 22, 12), toFake: ['Date'] });
+    try {
+      const { db } = fakeDb({ sponsors: [], news_articles: [], testimonials: [] });
+      await preloadRoute('/');
+      const built = await renderWithData(page(db, '/'), { loadData: true });
+      expect(built.html).toContain('The 2026 Europe Rally has finished');
+      expect(built.html).not.toContain('data-unit');
+
+      const errors: unknown[] = [];
+      const container = serve(built);
+      await act(async () => {
+        root = hydrateRoot(container, page(db, '/')(readPrerenderedData()), {
+          onRecoverableError: (error) => errors.push(error),
+        });
+      });
+      expect(errors).toEqual([]);
+      expect(screen.getByText('The 2026 Europe Rally has finished')).toBeInTheDocument();
+
+      // Built before the rally: no numbers until the browser's clock is known.
+      vi.setSystemTime(new Date(2026, 4, 1));
+      const early = await renderWithData(page(db, '/'), { loadData: true });
+      expect(early.html).toContain('Countdown to the start');
+      expect(early.html).toMatch(/data-unit="days">--</);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('ships the first page of the gallery and its categories', async () => {
     const { db } = fakeDb({
       gallery_images: [

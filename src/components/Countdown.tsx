@@ -2,18 +2,27 @@ import { Link } from 'react-router-dom';
 import { rally } from '../config/rally';
 import { paths } from '../config/paths';
 import { finishAfter, parseLocalDateTime, rallyPhase } from '../lib/countdown';
+import { usePrerendered } from '../lib/prerendered';
 import { useClock } from '../lib/useClock';
+
+/** When the page was built: the time prerendering asked for (see below). */
+const buildTime = () => Promise.resolve(Date.now());
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 
 /**
  * Counts down to the rally start (the `rally_start_date` setting when it is readable, else the
  * constant), refreshed every second.
+ *
+ * Until the browser's clock is known (server, hydration) no numbers are drawn. A prerendered page
+ * still shows the state the rally was in when it was built (under way, finished), so that the
+ * visitor's first view is almost always right and nothing below moves when the clock arrives.
  */
 export function Countdown({ startOverride }: { startOverride?: string | null }) {
   const start = parseLocalDateTime(startOverride) ?? parseLocalDateTime(rally.startDate);
   const fixedEnd = finishAfter(parseLocalDateTime(rally.endDate) ?? new Date(0));
   const now = useClock();
+  const built = usePrerendered('built-at', buildTime);
 
   if (!start) return null;
   // When the start is moved later than the planned finish, the rally still lasts its 7 days.
@@ -21,7 +30,8 @@ export function Countdown({ startOverride }: { startOverride?: string | null }) 
     start.getTime() < fixedEnd.getTime()
       ? fixedEnd
       : finishAfter(new Date(start.getTime() + (rally.days - 1) * 86_400_000));
-  const state = now ? rallyPhase(now, start, end) : null;
+  const atBuild = built ? rallyPhase(new Date(built.value), start, end) : null;
+  const state = now ? rallyPhase(now, start, end) : atBuild?.phase === 'before' ? null : atBuild;
 
   if (state?.phase === 'during') {
     return (
