@@ -73,6 +73,23 @@ describe('prerendered data', { timeout: 20_000 }, () => {
     expect(requests.length).toBeGreaterThan(before);
   });
 
+  it("keeps the build's answer when the refresh fails, instead of emptying the page", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { db } = fakeDb({ news_articles: [articleRow({ title: 'Still here' })] });
+    await preloadRoute('/news');
+    const built = await renderWithData(page(db, '/news'), { loadData: true });
+
+    const { db: down, requests } = fakeDb({}, { failing: { news_articles: 500 } });
+    const container = serve(built);
+    await act(async () => {
+      root = hydrateRoot(container, page(down, '/news')(readPrerenderedData()));
+    });
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(requests.some((request) => request.table === 'news_articles')).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Still here' })).toBeInTheDocument();
+    expect(screen.queryByText('No news articles found')).toBeNull();
+  });
+
   it("draws the rally's state at build time, so the home page does not shift when the clock arrives", async () => {
     vi.useFakeTimers({ now: new Date(2026, 10, 22, 12), toFake: ['Date'] });
     try {

@@ -1,8 +1,8 @@
 // Loads data in an effect and never leaves a page spinning: a failure is logged and the page
 // falls back to its empty value. With a `prerender` key the first render starts from the answer
-// the build put in the page's HTML (see prerendered.tsx), and the effect then refreshes it;
-// without one, server rendering shows the loading state.
-import { useEffect, useState, type DependencyList } from 'react';
+// the build put in the page's HTML (see prerendered.tsx), and the effect then refreshes it (a
+// failed refresh keeps it); without one, server rendering shows the loading state.
+import { startTransition, useEffect, useState, type DependencyList } from 'react';
 import { usePrerendered } from './prerendered';
 
 export type AsyncState<T> = { loading: boolean; data: T; failed: boolean };
@@ -26,13 +26,28 @@ export function useAsync<T>(
 
   useEffect(() => {
     let current = true;
+    // What is on screen for these inputs already (the build's answer, being refreshed).
+    const shown = (previous: Settled<T> | null) =>
+      previous && !previous.failed && sameDeps(previous.deps, deps) ? previous : null;
     load().then(
       (data) => {
-        if (current) setSettled({ deps, data, failed: false });
+        if (!current) return;
+        const settle = (previous: Settled<T> | null) => {
+          const same = shown(previous);
+          return same && JSON.stringify(same.data) === JSON.stringify(data)
+            ? same
+            : { deps, data, failed: false };
+        };
+        // A refresh of what is shown redraws in a transition (short slices, the visitor first)
+        // and not at all when the answer has not changed; a first answer is drawn at once.
+        if (settled && shown(settled)) startTransition(() => setSettled(settle));
+        else setSettled(settle);
       },
       (error: unknown) => {
         console.warn('Could not load data', error);
-        if (current) setSettled({ deps, data: empty, failed: true });
+        // A failed refresh keeps what is shown; a failed first load shows the empty state.
+        if (current)
+          setSettled((previous) => shown(previous) ?? { deps, data: empty, failed: true });
       },
     );
     return () => {
