@@ -47,6 +47,9 @@ export function Seo({
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={card} />
+      {/* JSON-LD is JSON, not HTML: inlineJson escapes every `<`, so no string from the CMS can
+          close the script element, and there is no markup to sanitise. React would
+          entity-escape text children, which a script element does not decode. */}
       {jsonLd.map((data, index) => (
         <script
           key={index}
