@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { capitalise, formatBytes, formatLongDate, formatPercent, formatPounds } from './format';
+import {
+  capitalise,
+  formatBytes,
+  formatLongDate,
+  formatPercent,
+  formatPounds,
+  formatWholeNumber,
+} from './format';
 
 describe('formatting', () => {
   it('prints dates in en-GB long form without shifting the day', () => {
@@ -11,6 +18,39 @@ describe('formatting', () => {
     expect(formatPounds(3950)).toBe('£3,950');
     expect(formatPounds(250)).toBe('£250');
     expect(formatPounds(150000)).toBe('£150,000');
+  });
+
+  // The formatters are hand-written (see format.ts); Intl is the reference for what en-GB prints.
+  it('prints exactly what Intl prints for en-GB', () => {
+    const intlDate = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const intlPounds = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+      maximumFractionDigits: 0,
+    });
+    const intlWhole = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+    for (let day = 0; day < 800; day += 1) {
+      const date = new Date(Date.UTC(2025, 0, 1) + day * 86_400_000);
+      const iso = date.toISOString();
+      expect(formatLongDate(iso.slice(0, 10))).toBe(intlDate.format(date));
+      expect(formatLongDate(iso)).toBe(intlDate.format(date));
+    }
+    const amounts = [
+      0, 1, 999, 1000, 3950, 12345.5, 999999.49, 1234567, 250000000, -3950, 2.5, -2.5,
+    ];
+    for (const amount of amounts) {
+      expect(formatPounds(amount)).toBe(intlPounds.format(amount));
+      expect(formatWholeNumber(amount)).toBe(intlWhole.format(amount));
+    }
+  });
+
+  it('leaves a value that is not a date as it is', () => {
+    expect(formatLongDate('soon')).toBe('soon');
   });
 
   it('prints the fundraising share to one decimal place', () => {

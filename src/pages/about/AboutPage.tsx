@@ -10,7 +10,7 @@ import { rally, storyVideos } from '../../config/rally';
 import type { PastTour } from '../../data/database.types';
 import { listPublishedPastTours } from '../../data/pastTours';
 import { useDb } from '../../lib/dbContext';
-import { formatPercent, formatPounds } from '../../lib/format';
+import { formatPercent, formatPounds, formatWholeNumber } from '../../lib/format';
 import { useAsync } from '../../lib/useAsync';
 
 const features = [
@@ -85,7 +85,7 @@ export function PastTourList({ tours }: { tours: PastTour[] }) {
             </div>
             <div className="rounded-xl bg-slate-50 p-2">
               <dt className="text-xs text-slate-600">Miles</dt>
-              <dd className="font-bold text-slate-900">{tour.miles.toLocaleString('en-GB')}</dd>
+              <dd className="font-bold text-slate-900">{formatWholeNumber(tour.miles)}</dd>
             </div>
           </dl>
         </li>
