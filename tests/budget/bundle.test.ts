@@ -96,6 +96,21 @@ describe(`the public bundle in ${outDir}`, () => {
     assert.ok(total <= budget.entryCss, `entry CSS is ${kb(total)} gzip (${[...css].join(', ')})`);
   });
 
+  // Each file is a request and a <link rel="modulepreload"> the browser inserts on the main
+  // thread while it adopts the page: vite.config.ts groups the pages' shared code in one chunk.
+  test('loads each public page in at most 3 files besides the entry', () => {
+    const entryFiles = reachable(manifest, entryKey ?? '', false);
+    const pages = (manifest[entryKey ?? '']?.dynamicImports ?? []).filter(
+      (key) => !isAdmin(manifest[key] ?? { file: '' }),
+    );
+    assert.ok(pages.length >= 10, `found ${pages.length} lazy public pages`);
+    for (const page of pages) {
+      const own = [...reachable(manifest, page, false)].filter((key) => !entryFiles.has(key));
+      const files = own.map((key) => manifest[key]?.file);
+      assert.ok(files.length <= 3, `${page} loads ${files.length} files: ${files.join(', ')}`);
+    }
+  });
+
   test('keeps supabase-js auth, realtime and storage and the editor out of every public route', () => {
     const publicFiles = [...reachable(manifest, entryKey ?? '', true)]
       .map((key) => manifest[key]?.file ?? '')
