@@ -41,15 +41,19 @@ const preloads = [...shell.matchAll(/\s*<link rel="modulepreload" crossorigin hr
 
 /**
  * A prerendered page is readable before its code runs, so the code is only requested once the
- * page has been painted: the bandwidth and the main thread go to the HTML, the stylesheet and the
- * first images, and the code (which then adopts the page) follows. Modules requested together, as
- * the shell's own tags would. The timer covers a tab opened in the background, which never paints.
+ * page has been painted with content: the bandwidth and the main thread go to the HTML, the
+ * stylesheet and the first images, and the code (which then adopts the page) follows. "Painted"
+ * is the browser's first-contentful-paint entry: a frame callback alone can run before the body
+ * is drawn (a slow phone's first frame may be blank), and code requested then competes with the
+ * first paint. Browsers without paint timing wait for a frame instead. Modules are requested
+ * together, as the shell's own tags would. The timer covers a tab opened in the background, which
+ * never paints.
  */
 const loader = `<script>(function(){var d;function go(){if(d)return;d=1;${JSON.stringify(
   preloads.map((match) => match[1]),
 )}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(
   entrySrc,
-)};document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,3000)})()</script>`;
+)};document.head.appendChild(s)}function soon(){setTimeout(go)}var P=window.PerformanceObserver;if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();soon()}}).observe({type:'paint',buffered:true});else requestAnimationFrame(soon);setTimeout(go,3000)})()</script>`;
 
 /** The shell with the page's own head tags (instead of the defaults) and its rendered HTML. */
 function page({ head, body, data = '' }) {

@@ -166,7 +166,7 @@ describe(`the prerendered pages in ${outDir}`, () => {
       const html = read(fileOf(route));
       assert.doesNotMatch(html, /<script type="module"|rel="modulepreload"/, route);
       assert.ok(html.includes(`s.src=${JSON.stringify(entry)}`), `${route} loads ${entry}`);
-      assert.match(html, /requestAnimationFrame\(function\(\)\{setTimeout\(go\)\}\)/);
+      assert.match(html, /getEntriesByName\('first-contentful-paint'\)/, route);
     }
   });
 

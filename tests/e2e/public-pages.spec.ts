@@ -76,6 +76,29 @@ for (const route of routes) {
   });
 }
 
+// scripts/prerender.mjs: a prerendered page is drawn before its code is even requested, and its
+// code arrives in few files (vite.config.ts groups what the pages share).
+test('a prerendered page requests its code only after its first paint, in few files', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const timing = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname));
+    return {
+      paint: paint?.startTime ?? NaN,
+      firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+      scripts: scripts.length,
+    };
+  });
+  expect(timing.paint).toBeGreaterThan(0);
+  expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint);
+  expect(timing.scripts).toBeGreaterThan(0);
+  expect(timing.scripts).toBeLessThanOrEqual(3);
+});
+
 test('an unknown path shows the friendly 404 with a way home', async ({ page }) => {
   await page.goto('/no-such-road');
   await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
