@@ -67,6 +67,8 @@ describe('prerendered data', { timeout: 20_000 }, () => {
     expect(consoleError).not.toHaveBeenCalled();
     expect(screen.queryByText('Loading news...')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Built into the page' })).toBeInTheDocument();
+    // The refresh is not part of adopting the page: it waits until the browser is idle.
+    expect(requests.length).toBe(before);
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'Published since' })).toBeInTheDocument(),
     );

@@ -1,9 +1,20 @@
 // Loads data in an effect and never leaves a page spinning: a failure is logged and the page
 // falls back to its empty value. With a `prerender` key the first render starts from the answer
 // the build put in the page's HTML (see prerendered.tsx), and the effect then refreshes it (a
-// failed refresh keeps it); without one, server rendering shows the loading state.
+// failed refresh keeps it, and it waits until the browser is idle: the page is complete
+// meanwhile, and adopting it comes first); without one, server rendering shows the loading state.
 import { startTransition, useEffect, useState, type DependencyList } from 'react';
 import { usePrerendered } from './prerendered';
+
+/** Runs `callback` once the browser has nothing more urgent to do (soon, at the latest). */
+function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(callback, 50);
+  return () => clearTimeout(handle);
+}
 
 export type AsyncState<T> = { loading: boolean; data: T; failed: boolean };
 
@@ -29,7 +40,12 @@ export function useAsync<T>(
     // What is on screen for these inputs already (the build's answer, being refreshed).
     const shown = (previous: Settled<T> | null) =>
       previous && !previous.failed && sameDeps(previous.deps, deps) ? previous : null;
-    load().then(
+    const refreshing = Boolean(settled && shown(settled));
+    let cancelIdle = () => {};
+    const loaded = refreshing
+      ? new Promise<void>((resolve) => (cancelIdle = whenIdle(resolve))).then(load)
+      : load();
+    loaded.then(
       (data) => {
         if (!current) return;
         const settle = (previous: Settled<T> | null) => {
@@ -40,7 +56,7 @@ export function useAsync<T>(
         };
         // A refresh of what is shown redraws in a transition (short slices, the visitor first)
         // and not at all when the answer has not changed; a first answer is drawn at once.
-        if (settled && shown(settled)) startTransition(() => setSettled(settle));
+        if (refreshing) startTransition(() => setSettled(settle));
         else setSettled(settle);
       },
       (error: unknown) => {
@@ -52,6 +68,7 @@ export function useAsync<T>(
     );
     return () => {
       current = false;
+      cancelIdle();
     };
     // The caller names the inputs `load` depends on, as with useEffect itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
