@@ -151,6 +151,8 @@ function figures(lhr) {
     // Lighthouse's CPU speed score of this machine: simulated throttling assumes a fast desktop
     // (about 1,000 and up); a busy or slow host inflates TBT and script-bound figures.
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    // Lighthouse's own doubts about the run, such as a host CPU too slow for its 4x multiplier.
+    warnings: lhr.runWarnings ?? [],
   };
 }
 
@@ -226,6 +228,7 @@ async function main() {
   await preview(sitePort);
 
   const rows = [];
+  const warned = new Map();
   for (const page of [...pages, reference]) {
     const results = [];
     for (let run = 1; run <= runs; run += 1) {
@@ -238,9 +241,13 @@ async function main() {
         );
       results.push(figures(await lighthouse(`${siteUrl}${page}`, saveAs)));
     }
+    const numbers = Object.keys(results[0]).filter((key) => key !== 'warnings');
     const m = Object.fromEntries(
-      Object.keys(results[0]).map((key) => [key, median(results.map((result) => result[key]))]),
+      numbers.map((key) => [key, median(results.map((result) => result[key]))]),
     );
+    for (const warning of results.flatMap((result) => result.warnings)) {
+      warned.set(warning, (warned.get(warning) ?? 0) + 1);
+    }
     rows.push({ page: page === reference ? 'reference (no JS)' : page, m });
   }
 
@@ -253,6 +260,10 @@ async function main() {
   console.log(`\nHome LCP / reference LCP: ${(home / ref).toFixed(2)} (goal <= 1.20)`);
   const speed = median(rows.map(({ m }) => m.benchmarkIndex));
   console.log(`Lighthouse benchmarkIndex of this machine (median): ${Math.round(speed)}`);
+  const total = rows.length * runs;
+  for (const [warning, count] of warned) {
+    console.log(`Lighthouse warned in ${count} of ${total} runs: ${warning.replace(/\s+/g, ' ')}`);
+  }
 }
 
 main()
