@@ -8,12 +8,13 @@ import { FeaturedFilm } from '../../components/FeaturedFilm';
 import { paths } from '../../config/paths';
 import { rally, storyVideos } from '../../config/rally';
 import { listPublishedArticles } from '../../data/news';
-import { getSetting, SETTING_KEYS } from '../../data/settings';
+import { SETTING_KEYS } from '../../data/settings';
 import { listPublishedSponsors } from '../../data/sponsors';
 import { getFeaturedTestimonial } from '../../data/testimonials';
 import { formatPounds } from '../../lib/format';
 import { useAsync } from '../../lib/useAsync';
 import { useDb } from '../../lib/dbContext';
+import { useSetting } from '../../lib/useSetting';
 import { organizationJsonLd, rallyEventJsonLd } from '../../lib/structuredData';
 import { HomeSponsors } from './HomeSponsors';
 import { LatestNews } from './LatestNews';
@@ -22,12 +23,7 @@ const HOME_NEWS_COUNT = 3;
 
 export default function HomePage() {
   const db = useDb();
-  const startSetting = useAsync(
-    () => getSetting(SETTING_KEYS.rallyStartDate, db),
-    null,
-    [db],
-    `setting:${SETTING_KEYS.rallyStartDate}`,
-  );
+  const startSetting = useSetting(SETTING_KEYS.rallyStartDate);
   const sponsors = useAsync(() => listPublishedSponsors(db), [], [db], 'sponsors');
   const news = useAsync(
     () => listPublishedArticles({ limit: HOME_NEWS_COUNT }, db),

@@ -8,11 +8,12 @@ import { rally } from '../../config/rally';
 import { included, routeStops } from '../../content/rallyDetails';
 import type { RallyEvent } from '../../data/database.types';
 import { listPublishedEvents } from '../../data/events';
-import { getSetting, SETTING_KEYS } from '../../data/settings';
+import { SETTING_KEYS } from '../../data/settings';
 import { formatPounds } from '../../lib/format';
 import { useAsync } from '../../lib/useAsync';
 import { rallyEventJsonLd } from '../../lib/structuredData';
 import { useDb } from '../../lib/dbContext';
+import { useSetting } from '../../lib/useSetting';
 
 export function EventList({ events }: { events: RallyEvent[] }) {
   return (
@@ -58,12 +59,7 @@ export function EventList({ events }: { events: RallyEvent[] }) {
 
 export default function RallyPage() {
   const db = useDb();
-  const spots = useAsync(
-    () => getSetting(SETTING_KEYS.spotsRemaining, db),
-    null,
-    [db],
-    `setting:${SETTING_KEYS.spotsRemaining}`,
-  );
+  const spots = useSetting(SETTING_KEYS.spotsRemaining);
   const events = useAsync(() => listPublishedEvents(db), [], [db], 'events');
   const spotsText = spots.data ?? String(rally.defaultSpotsRemaining);
 
