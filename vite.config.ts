@@ -119,8 +119,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: { polyfill: false },
     // Code the public pages share but the entry does not load goes into one chunk, `site`,
     // instead of one small chunk per module (home alone needed 23): each chunk is a request
-    // and a <link rel="modulepreload"> the browser inserts, about 1 ms of main thread apiece on a
-    // fast laptop, several times that on a phone, right when a prerendered page is being adopted.
+    // and a <link rel="modulepreload"> the browser inserts, 0.3-1.5 ms of main thread apiece as
+    // measured on our build machines (a phone is slower), right as a prerendered page is adopted.
     // The first group keeps the entry's own modules in the entry ($initial: statically imported
     // by it); without it, `site` would take them and the entry would load all of `site` up front.
     rolldownOptions: isSsrBuild
