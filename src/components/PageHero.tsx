@@ -56,6 +56,16 @@ export function Section({
   );
 }
 
+/**
+ * For a long page's sections below the fold (none with a fixed-position dialog inside: the
+ * containment this brings would make the section, not the viewport, its frame). The browser
+ * skips styling, laying out and painting such a section until it comes near the viewport, which
+ * cuts the page's first layout; its content stays in the accessibility tree and find-in-page.
+ * 640 px stands in for its height until it has been drawn once; then its real height is kept.
+ */
+export const renderWhenNearViewport =
+  '[content-visibility:auto] [contain-intrinsic-size:auto_640px]';
+
 export const buttonStyles = {
   primary:
     'inline-flex items-center justify-center gap-2 rounded-full bg-amber-400 px-6 py-3 font-bold text-slate-950 shadow hover:bg-amber-300',

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ArrowRight, Calendar, Flag, MapPin, Quote } from 'lucide-react';
 import { Countdown } from '../../components/Countdown';
-import { HeroCallsToAction, Section } from '../../components/PageHero';
+import { HeroCallsToAction, renderWhenNearViewport, Section } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
 import { VideoFacade } from '../../components/VideoFacade';
 import { FeaturedFilm } from '../../components/FeaturedFilm';
@@ -64,7 +64,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <Section title="A road trip with a purpose">
+      <Section className={renderWhenNearViewport} title="A road trip with a purpose">
         <div className="grid items-center gap-10 lg:grid-cols-2">
           <div className="space-y-4 text-lg text-slate-700">
             <p>
@@ -83,7 +83,7 @@ export default function HomePage() {
         </div>
       </Section>
 
-      <Section className="bg-white" title="Upcoming event">
+      <Section className={`bg-white ${renderWhenNearViewport}`} title="Upcoming event">
         <Link
           to={paths.rally}
           className="group block overflow-hidden rounded-3xl bg-gradient-to-r from-blue-950 to-slate-900 p-8 text-white shadow-xl transition hover:shadow-2xl sm:p-12"
@@ -108,7 +108,7 @@ export default function HomePage() {
         </Link>
       </Section>
 
-      <Section title="Why we rally">
+      <Section className={renderWhenNearViewport} title="Why we rally">
         <div className="grid items-center gap-10 lg:grid-cols-2">
           <VideoFacade title={storyVideos.charity.title} embedUrl={storyVideos.charity.embedUrl} />
           <div className="space-y-4 text-lg text-slate-700">
@@ -128,7 +128,7 @@ export default function HomePage() {
       </Section>
 
       {testimonial.data ? (
-        <section className="bg-slate-900 py-16 text-white sm:py-20">
+        <section className={`bg-slate-900 py-16 text-white sm:py-20 ${renderWhenNearViewport}`}>
           <figure className="mx-auto max-w-3xl px-4 text-center sm:px-6">
             <Quote aria-hidden="true" className="mx-auto h-10 w-10 text-amber-300" />
             <blockquote className="mt-6 text-2xl font-medium leading-relaxed sm:text-3xl">
@@ -142,11 +142,15 @@ export default function HomePage() {
         </section>
       ) : null}
 
-      <Section title="Our sponsors" intro="The companies whose support puts our cars on the road.">
+      <Section
+        className={renderWhenNearViewport}
+        title="Our sponsors"
+        intro="The companies whose support puts our cars on the road."
+      >
         <HomeSponsors loading={sponsors.loading} sponsors={sponsors.data} />
       </Section>
 
-      <Section className="bg-white" title="Latest news">
+      <Section className={`bg-white ${renderWhenNearViewport}`} title="Latest news">
         <LatestNews loading={news.loading} articles={news.data} />
       </Section>
     </>
