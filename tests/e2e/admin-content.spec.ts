@@ -3,6 +3,12 @@
 import { test, expect } from './fixtures';
 import { managerRow, save, uniqueName } from './admin-helpers';
 
+// Each flow here is a dozen steps across the admin and the public site, with uploads and saves:
+// over 30 s on a slow, busy 2-core machine (the upload flow took 34 s on one CI host).
+test.beforeEach(() => {
+  test.slow();
+});
+
 const FIRST_IMAGE = 'seed/gallery/2019-black-forest-lanes.webp';
 const SECOND_IMAGE = 'seed/gallery/2019-classic-mini-on-the-pass.webp';
 
