@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { existsSync, readdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -146,6 +147,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: isSsrBuild ? path.join(outDir, '.ssr') : outDir,
   },
   test: {
+    // Vitest's default is one worker fewer than the cores: one on our 2-core machines. The contract
+    // tests wait on HTTP and the database, so both cores pay: 311 s → 205 s for the whole run.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         extends: true,
@@ -154,6 +158,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // One jsdom per worker instead of one per file: a new jsdom costs 2–3 s here, and the
+          // whole project ran in 49 s against 22 s. setup.ts gives each file a blank document.
+          isolate: false,
         },
       },
       {

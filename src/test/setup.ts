@@ -1,6 +1,21 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+
+// The unit project runs its files in one shared jsdom per worker (isolate: false in
+// vite.config.ts). Each file starts from a blank document, empty storage and the same address,
+// so no file sees what another left behind. (Files under `@vitest-environment node` have none.)
+beforeAll(() => {
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  for (const name of root.getAttributeNames()) root.removeAttribute(name);
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  document.title = '';
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
 
 afterEach(() => {
   cleanup();
