@@ -63,8 +63,20 @@ describe('Countdown', () => {
     expect(screen.getByText('The 2026 Europe Rally is under way!')).toBeInTheDocument();
   });
 
+  it('stops ticking at the finish, and never starts once the rally is over', () => {
+    renderAt(new Date(2026, 5, 28, 23, 59, 58));
+    expect(screen.getByText('The 2026 Europe Rally is under way!')).toBeInTheDocument();
+    expect(vi.getTimerCount()).toBe(1);
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(screen.getByText('The 2026 Europe Rally has finished')).toBeInTheDocument();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('thanks everyone with links after 28 June', () => {
     renderAt(new Date(2026, 5, 29, 9, 0, 0));
+    expect(vi.getTimerCount()).toBe(0);
     expect(screen.getByText('The 2026 Europe Rally has finished')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Read the rally news' })).toHaveAttribute(
       'href',

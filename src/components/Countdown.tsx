@@ -21,15 +21,16 @@ const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 export function Countdown({ startOverride }: { startOverride?: string | null }) {
   const start = parseLocalDateTime(startOverride) ?? parseLocalDateTime(rally.startDate);
   const fixedEnd = finishAfter(parseLocalDateTime(rally.endDate) ?? new Date(0));
-  const now = useClock();
+  // When the start is moved later than the planned finish, the rally still lasts its 7 days.
+  const end =
+    !start || start.getTime() < fixedEnd.getTime()
+      ? fixedEnd
+      : finishAfter(new Date(start.getTime() + (rally.days - 1) * 86_400_000));
+  // Once the rally has finished nothing here changes, so the clock stops.
+  const now = useClock(start ? end.getTime() : 0);
   const built = usePrerendered('built-at', buildTime);
 
   if (!start) return null;
-  // When the start is moved later than the planned finish, the rally still lasts its 7 days.
-  const end =
-    start.getTime() < fixedEnd.getTime()
-      ? fixedEnd
-      : finishAfter(new Date(start.getTime() + (rally.days - 1) * 86_400_000));
   const atBuild = built ? rallyPhase(new Date(built.value), start, end) : null;
   const state = now ? rallyPhase(now, start, end) : atBuild?.phase === 'before' ? null : atBuild;
 
