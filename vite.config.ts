@@ -149,7 +149,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     // Vitest's default is one worker fewer than the cores: one on our 2-core machines. The contract
     // tests wait on HTTP and the database, so both cores pay: 311 s → 205 s for the whole run.
-    maxWorkers: os.availableParallelism(),
+    // At most 4: each contract file holds an emulator and a database of its own in memory.
+    maxWorkers: Math.min(4, os.availableParallelism()),
     projects: [
       {
         extends: true,
