@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import nodeHttp from 'node:http';
 import type { AddressInfo } from 'node:net';
-import bcrypt from 'bcryptjs';
+import { bcrypt } from '../../supabase/emulator/auth/bcrypt';
 import { describe, expect, test, vi } from 'vitest';
 import { loadConfig } from '../../supabase/emulator/config';
 import { MAX_PREPARED_STATEMENTS } from '../../supabase/emulator/db';
@@ -449,11 +449,16 @@ describe('the gateway', () => {
 
 describe('password guessing', () => {
   // Its own emulator, with small limits: the counts carry from one step to the next.
-  const guarded = setupTestEmulator({ signInLimit: { perIp: 10, perEmail: 3 } });
+  const guarded = setupTestEmulator({ signInLimit: { perIp: 13, perEmail: 3 } });
 
   test('is stopped per email and per address with GoTrue’s 429, and a success clears an email’s count', async () => {
     const attempt = (email: string, password = 'a-wrong-password') =>
       passwordGrant(guarded(), email, password);
+    // Five guesses at once: an attempt counts from its start, so only three reach bcrypt.
+    const parallel = await Promise.all(
+      Array.from({ length: 5 }, () => attempt('parallel@contract.test')),
+    );
+    expect(parallel.map((res) => res.status).sort()).toEqual([400, 400, 400, 429, 429]);
     // Two failures, a success, two more: without the reset the fifth try would be refused.
     await attempt(TEST_VISITOR.email);
     await attempt(TEST_VISITOR.email);
@@ -461,8 +466,8 @@ describe('password guessing', () => {
     await attempt(TEST_VISITOR.email);
     await attempt(TEST_VISITOR.email);
     expect(code(await attempt(TEST_VISITOR.email))).toBe('invalid_credentials');
-    // Five failures from this address so far. An email gets three, then even its right password
-    // waits.
+    // Eight failures from this address so far. An email gets three, then even its right
+    // password waits.
     for (let i = 0; i < 3; i++) expect((await attempt(TEST_ADMIN.email)).status).toBe(400);
     const limited = await attempt(TEST_ADMIN.email, TEST_ADMIN.password);
     expect(limited.status).toBe(429);
@@ -471,7 +476,7 @@ describe('password guessing', () => {
       message: 'Request rate limit reached',
     });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Eight failures: two more from this address (on any email), and the address waits.
+    // Eleven failures: two more from this address (on any email), and the address waits.
     await attempt('first-stranger@contract.test');
     await attempt('second-stranger@contract.test');
     expect((await attempt('third-stranger@contract.test')).status).toBe(429);

@@ -90,15 +90,13 @@ async function passwordGrant(req: ApiRequest, ctx: ApiContext): Promise<ApiRespo
   const ip = req.clientIp ?? '';
   const wait = limits.retryAfter(ip, email);
   if (wait > 0) throw overRateLimit(wait);
+  limits.recordAttempt(ip, email);
   // bcrypt runs outside the transaction: PGlite has one connection, and a slow compare must not
   // hold up every other request. An unknown email is compared too, against a dummy hash.
   const user = await findUserByEmail(ctx.db, email);
   const valid = await checkPassword(password, user?.encrypted_password ?? null);
-  if (!user || !valid) {
-    limits.recordFailure(ip, email);
-    throw authError(400, 'invalid_credentials', INVALID_CREDENTIALS);
-  }
-  limits.recordSuccess(email);
+  if (!user || !valid) throw authError(400, 'invalid_credentials', INVALID_CREDENTIALS);
+  limits.recordSuccess(ip, email);
   if (!user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed');
   if (user.banned_until && Date.parse(user.banned_until) > Date.now()) {
     throw authError(400, 'user_banned', 'User is banned');

@@ -1,7 +1,9 @@
 // The failed-attempt limit of the password grant: failures are counted per client address and
 // per email address in a fixed window, and past either limit the grant answers GoTrue's 429
-// over_request_rate_limit before any user lookup or bcrypt. A success clears its email's count.
-// Unknown addresses count like known ones, so being limited tells nothing about an account.
+// over_request_rate_limit before any user lookup or bcrypt. An attempt counts as a failure from
+// the moment it starts (so parallel guesses cannot all pass the check before one is counted), and
+// a success takes its count back and clears its email's. Unknown addresses count like known
+// ones, so being limited tells nothing about an account.
 import { ApiError, type ApiContext, type Db, type SignInLimit } from '../types';
 import { API_VERSION_HEADER } from './http';
 
@@ -40,7 +42,8 @@ class FailedSignIns {
     return wait;
   }
 
-  recordFailure(ip: string, email: string, now = Date.now()): void {
+  /** Counts an attempt as failed until recordSuccess says otherwise. */
+  recordAttempt(ip: string, email: string, now = Date.now()): void {
     for (const key of [`ip:${ip}`, `email:${email.toLowerCase()}`]) {
       const window = this.windows.get(key);
       if (window && window.endsAt > now) window.failures++;
@@ -52,8 +55,10 @@ class FailedSignIns {
     this.prune(now);
   }
 
-  recordSuccess(email: string): void {
+  recordSuccess(ip: string, email: string): void {
     this.windows.delete(`email:${email.toLowerCase()}`);
+    const window = this.windows.get(`ip:${ip}`);
+    if (window && window.failures > 0) window.failures--;
   }
 
   private prune(now: number): void {

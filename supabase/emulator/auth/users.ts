@@ -1,7 +1,7 @@
 // Users, identities, sessions and refresh tokens in the auth schema, as GoTrue keeps them.
 import { randomBytes, randomUUID } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import type { Db, Tx } from '../types';
+import { bcrypt } from './bcrypt';
 
 export interface UserRow {
   id: string;
