@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signJwt } from './jwt';
-import type { EmulatorConfig } from './types';
+import type { EmulatorConfig, InFlightLimit, SignInLimit } from './types';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -32,6 +32,11 @@ export interface ConfigOverrides {
   enableSignup?: boolean;
   maxBodyBytes?: number;
   jwtExpirySeconds?: number;
+  minPasswordLength?: number;
+  refreshTokenReuseSeconds?: number;
+  signInLimit?: Partial<SignInLimit>;
+  maxRows?: number;
+  inFlight?: Partial<InFlightLimit>;
 }
 
 type Env = Record<string, string | undefined>;
@@ -41,15 +46,21 @@ function envValue(env: Env, name: string): string | undefined {
   return value ? value : undefined;
 }
 
-/** Reads `[auth] enable_signup` from supabase/config.toml; sign-up stays off when it is absent. */
-export function readEnableSignup(
+type TomlValue = string | number | boolean;
+
+/**
+ * The `key = value` settings of supabase/config.toml by section (`auth`, `auth.rate_limit` …):
+ * the few the emulator honours are scalars, so this reads scalars only and skips the rest.
+ */
+export function readConfigToml(
   configToml = path.join(PROJECT_ROOT, 'supabase/config.toml'),
-): boolean {
+): Map<string, TomlValue> {
+  const settings = new Map<string, TomlValue>();
   let text: string;
   try {
     text = readFileSync(configToml, 'utf8');
   } catch {
-    return false;
+    return settings;
   }
   let section = '';
   for (const raw of text.split('\n')) {
@@ -59,10 +70,29 @@ export function readEnableSignup(
       section = header[1]?.trim() ?? '';
       continue;
     }
-    const setting = /^enable_signup\s*=\s*(true|false)$/.exec(line);
-    if (section === 'auth' && setting) return setting[1] === 'true';
+    const setting = /^([A-Za-z0-9_]+)\s*=\s*(true|false|-?\d+|"[^"]*")$/.exec(line);
+    if (!setting?.[1] || setting[2] === undefined) continue;
+    const value = setting[2];
+    settings.set(
+      `${section}.${setting[1]}`,
+      value === 'true' || value === 'false'
+        ? value === 'true'
+        : value.startsWith('"')
+          ? value.slice(1, -1)
+          : Number(value),
+    );
   }
-  return false;
+  return settings;
+}
+
+function numberSetting(settings: Map<string, TomlValue>, key: string, fallback: number): number {
+  const value = settings.get(key);
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+/** Reads `[auth] enable_signup` from supabase/config.toml; sign-up stays off when it is absent. */
+export function readEnableSignup(configToml?: string): boolean {
+  return readConfigToml(configToml).get('auth.enable_signup') === true;
 }
 
 export function demoKey(role: 'anon' | 'service_role', secret: string): string {
@@ -71,6 +101,7 @@ export function demoKey(role: 'anon' | 'service_role', secret: string): string {
 }
 
 export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.env): ServerConfig {
+  const toml = readConfigToml();
   const port = overrides.port ?? Number(envValue(env, 'SUPABASE_PORT') ?? 54321);
   const host = overrides.host ?? envValue(env, 'SUPABASE_HOST') ?? '127.0.0.1';
   const jwtSecret = overrides.jwtSecret ?? envValue(env, 'SUPABASE_JWT_SECRET') ?? DEMO_JWT_SECRET;
@@ -97,10 +128,26 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     dataDir: dataDirSetting === null ? '' : path.resolve(PROJECT_ROOT, dataDirSetting),
     persistent: dataDirSetting !== null,
     dbUrl,
-    enableSignup: overrides.enableSignup ?? readEnableSignup(),
+    enableSignup: overrides.enableSignup ?? toml.get('auth.enable_signup') === true,
     jwtExpirySeconds: overrides.jwtExpirySeconds ?? 3600,
-    // Large enough for the media bucket's 50 MiB limit plus multipart framing; Storage enforces
-    // the bucket's own limit below this.
+    // GoTrue's own defaults when config.toml is silent: 6 characters, a 10-second reuse interval.
+    minPasswordLength:
+      overrides.minPasswordLength ?? numberSetting(toml, 'auth.minimum_password_length', 6),
+    refreshTokenReuseSeconds:
+      overrides.refreshTokenReuseSeconds ??
+      numberSetting(toml, 'auth.refresh_token_reuse_interval', 10),
+    signInLimit: {
+      // The CLI's sign_in_sign_ups counts per IP in 5 minutes (Supabase's default is 30).
+      perIp: numberSetting(toml, 'auth.rate_limit.sign_in_sign_ups', 30),
+      perEmail: 10,
+      windowSeconds: 300,
+      ...overrides.signInLimit,
+    },
+    maxRows: overrides.maxRows ?? numberSetting(toml, 'api.max_rows', 1000),
+    // Far above what the site (a few requests per page) and the e2e suite open at once.
+    inFlight: { total: 128, perClient: 32, ...overrides.inFlight },
+    // The ceiling of any body: the media bucket's 50 MiB limit plus multipart framing. Each API
+    // has a smaller limit of its own (server-limits.ts); Storage uses the bucket's limit.
     maxBodyBytes: overrides.maxBodyBytes ?? 52 * 1024 * 1024,
     adminEmail: envValue(env, 'SUPABASE_ADMIN_EMAIL') ?? 'admin@europerally.local',
     adminPassword: envValue(env, 'SUPABASE_ADMIN_PASSWORD') ?? 'rally-admin-2026',

@@ -18,21 +18,42 @@ export class RoleNotAllowedError extends Error {
 const TEXT_TYPES = [1082, 1083, 1114, 1184, 1266]; // date, time, timestamp, timestamptz, timetz
 const identity = (value: string): string => value;
 
-// One statement sets the role and the claims, the way PostgREST does (set_config('role') is
-// SET LOCAL ROLE), saving round trips on every request.
+// One statement sets the role, the claims and the role's statement timeout, the way PostgREST
+// does (set_config('role') is SET LOCAL ROLE), saving round trips on every request.
 const SET_ROLE_SQL =
   "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), " +
-  "set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)";
+  "set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true), " +
+  "set_config('statement_timeout', $4, true)";
+
+/**
+ * Supabase's role timeouts (anon 3 s, authenticated 8 s; service_role has none of its own and
+ * gets the authenticator's 8 s). PostgreSQL cancels a statement past it with 57014; PGlite never
+ * fires it, so rest/limits.ts bounds what a request may ask for instead.
+ */
+export const STATEMENT_TIMEOUTS: Record<string, string> = {
+  anon: '3s',
+  authenticated: '8s',
+  service_role: '8s',
+};
 
 function roleParams(claims: JwtClaims): string[] {
   if (!API_ROLES.has(claims.role)) throw new RoleNotAllowedError(claims.role);
-  return [claims.role, JSON.stringify(claims), typeof claims.sub === 'string' ? claims.sub : ''];
+  return [
+    claims.role,
+    JSON.stringify(claims),
+    typeof claims.sub === 'string' ? claims.sub : '',
+    STATEMENT_TIMEOUTS[claims.role] ?? '8s',
+  ];
 }
 
 type Parsers = Record<number, (value: string, typeId?: number) => unknown>;
 const TEXT_OID = 25;
-/** Distinct statement texts kept prepared; the public site's reads are a few dozen. */
-const MAX_PREPARED = 1000;
+/**
+ * Distinct statement texts kept prepared (the site and the admin use about a hundred). Past it the
+ * least recently used one is closed: each prepared statement holds ~20 KB of parse tree and plan,
+ * and without the cap 32,000 distinct requests grew the process from 420 MB to 1.12 GB.
+ */
+export const MAX_PREPARED_STATEMENTS = 250;
 
 function pgliteParsers(): Parsers {
   const parsers: Parsers = { 20: Number };
@@ -67,7 +88,7 @@ function pgliteTx(conn: PgliteLike): Tx {
 }
 
 export class PgliteDb implements Db {
-  /** SQL text → name of its prepared statement on PGlite's one connection. */
+  /** SQL text → name of its prepared statement on PGlite's one connection, least recent first. */
   private readonly prepared = new Map<string, string>();
   private preparedCount = 0;
 
@@ -133,7 +154,11 @@ export class PgliteDb implements Db {
     const step = (text: string, values: (string | null)[] = []): Uint8Array[] => {
       let name = this.prepared.get(text);
       const parts: Uint8Array[] = [];
-      if (!name) {
+      if (name) {
+        // Map order is the LRU order: a statement used now moves to the end.
+        this.prepared.delete(text);
+        this.prepared.set(text, name);
+      } else {
         name = `emulator_${this.preparedCount++}`;
         parts.push(serialize.parse({ name, text, types: values.map(() => TEXT_OID) }));
         parsed.push([text, name]);
@@ -145,22 +170,36 @@ export class PgliteDb implements Db {
       );
       return parts;
     };
+    const steps = [...step(SET_ROLE_SQL, role), ...step(sql, params)];
+    // Room for the new statements: the least recently used ones are closed (Close is the
+    // protocol's DEALLOCATE) at the head of this message. Postgres skips everything after an
+    // error up to Sync, but a close sent before it still happens (prepared statements are not
+    // transactional). The statements this message uses were just moved to the end.
+    const closing: Uint8Array[] = [];
+    for (const [text, name] of this.prepared) {
+      if (this.prepared.size + parsed.length <= MAX_PREPARED_STATEMENTS) break;
+      this.prepared.delete(text);
+      closing.push(serialize.close({ type: 'S', name }));
+    }
     // No begin/commit: everything up to Sync runs as ONE implicit transaction (the extended
     // protocol's rule), so the role and claims set here end with it, and an error rolls it back.
-    const message = concatBytes([
-      ...step(SET_ROLE_SQL, role),
-      ...step(sql, params),
-      serialize.sync(),
-    ]);
+    const message = concatBytes([...closing, ...steps, serialize.sync()]);
     const pglite = this.pglite;
     return pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
-        // On an error Postgres skips to Sync and rolls the implicit transaction back. Statements
-        // parsed before the error stay prepared but unrecorded: harmless.
-        const { messages } = await pglite.execProtocol(message);
-        for (const [text, name] of parsed) {
-          if (this.prepared.size < MAX_PREPARED) this.prepared.set(text, name);
+        let messages: Awaited<ReturnType<PGlite['execProtocol']>>['messages'];
+        try {
+          ({ messages } = await pglite.execProtocol(message));
+        } catch (err) {
+          // Which of this message's new statements were parsed before the error is unknown:
+          // close them all (closing one that does not exist is not an error).
+          if (parsed.length > 0) {
+            const close = parsed.map(([, name]) => serialize.close({ type: 'S', name }));
+            await pglite.execProtocol(concatBytes([...close, serialize.sync()])).catch(() => null);
+          }
+          throw err;
         }
+        for (const [text, name] of parsed) this.prepared.set(text, name);
         const result = pgliteParse.parseResults(messages, this.parsers)[1];
         if (!result) throw new Error('the pipelined statement returned no result');
         return {

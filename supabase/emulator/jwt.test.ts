@@ -57,6 +57,13 @@ describe('HS256 JWTs', () => {
     });
   });
 
+  test('refuses a token without exp: once leaked it would be valid forever', () => {
+    const forever = signJwt({ role: 'service_role' }, DEMO_JWT_SECRET);
+    expect(verifyJwt(forever, DEMO_JWT_SECRET)).toMatchObject({ ok: false, reason: 'invalid' });
+    const text = signJwt({ role: 'anon', exp: '2000000000' }, DEMO_JWT_SECRET);
+    expect(verifyJwt(text, DEMO_JWT_SECRET)).toMatchObject({ ok: false, reason: 'invalid' });
+  });
+
   test('refuses an expired token as expired', () => {
     const token = signJwt({ role: 'anon', exp: 1_000 }, DEMO_JWT_SECRET);
     expect(verifyJwt(token, DEMO_JWT_SECRET, 1_000)).toEqual({

@@ -25,7 +25,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Verifies signature, algorithm and expiry. `now` is in seconds. */
+/** Verifies signature, algorithm and expiry (which must be present). `now` is in seconds. */
 export function verifyJwt(
   token: string,
   secret: string,
@@ -59,8 +59,11 @@ export function verifyJwt(
   if (!isRecord(claims) || typeof claims.role !== 'string') {
     return { ok: false, reason: 'invalid', message: 'JWT claims are missing a role' };
   }
-  if (claims.exp !== undefined && (typeof claims.exp !== 'number' || claims.exp <= now)) {
-    return { ok: false, reason: 'expired', message: 'JWT expired' };
+  // A token without an expiry would be valid forever once leaked: every key and token Supabase
+  // issues carries one (the CLI's demo keys until 2032), so one without is not ours.
+  if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) {
+    return { ok: false, reason: 'invalid', message: 'JWT has no valid exp claim' };
   }
+  if (claims.exp <= now) return { ok: false, reason: 'expired', message: 'JWT expired' };
   return { ok: true, claims: { ...claims, role: claims.role } };
 }

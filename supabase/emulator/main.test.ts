@@ -89,6 +89,12 @@ describe.runIf(!process.env.SUPABASE_DB_URL)('emulator CLI', () => {
     expect(await run.exit).toBe(0);
   }, 120_000);
 
+  test('admin refuses a password shorter than config.toml’s minimum_password_length (10)', async () => {
+    const admin = cli('admin', 'short@europerally.local', 'nine-char', '--data-dir', dataDir);
+    expect(await admin.exit).toBe(1);
+    expect(admin.output()).toContain('The password must be at least 10 characters long.');
+  }, 60_000);
+
   test('admin on a brand-new data folder seeds it as serve would, so the next start has the demo content', async () => {
     const folder = path.join(freshDir, 'data');
     const admin = cli('admin', 'first@europerally.local', 'first-password', '--data-dir', folder);

@@ -89,8 +89,10 @@ async function admin(args: string[]): Promise<void> {
   });
   const [email, password] = positionals;
   if (!email || !password || positionals.length !== 2) fail(USAGE);
-  if (password.length < 6) fail('The password must be at least 6 characters long.');
   const config = loadConfig({ dataDir: values['data-dir'], dbUrl: values['db-url'] });
+  // The same minimum as sign-in's GoTrue: config.toml's [auth] minimum_password_length.
+  if (password.length < config.minPasswordLength)
+    fail(`The password must be at least ${config.minPasswordLength} characters long.`);
   if (!config.dbUrl) {
     // PGlite allows one process per data folder.
     const other = runningEmulatorPid(config.dataDir);

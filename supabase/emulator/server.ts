@@ -1,10 +1,20 @@
-// The HTTP front door: CORS, body limits, JWT verification and routing by prefix to each API,
-// with one error handler that renders every failure in the shape of the API that was called.
+// The HTTP front door: CORS, the gateway's limits (gateway.ts), JWT verification and routing by
+// prefix to each API, with one error handler that renders every failure in the shape of the API
+// that was called.
 import http from 'node:http';
 import { handleAuth } from './auth';
 import { API_ROLES } from './db';
+import {
+  API_BODY_LIMIT,
+  bodyLimit,
+  InFlight,
+  LARGE_BODY_SLOTS,
+  MAX_URL_LENGTH,
+  redactedTarget,
+} from './gateway';
 import { verifyJwt } from './jwt';
 import { handleLocalServices } from './local-services';
+import { localCorsHeaders } from './local-services/access';
 import { handleRest } from './rest';
 import { fromPgError, isPgError } from './rest/errors';
 import { handleStorage } from './storage';
@@ -32,12 +42,28 @@ export const CORS_HEADERS: Record<string, string> = {
 };
 
 const PREFLIGHT_HEADERS: Record<string, string> = {
-  ...CORS_HEADERS,
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers':
     'authorization, apikey, content-type, prefer, accept-profile, content-profile, x-client-info, x-supabase-api-version, x-upsert, cache-control, range',
   'access-control-max-age': '3600',
 };
+
+/**
+ * CORS for a request: the APIs allow any origin, as Supabase does (the keys and RLS protect
+ * them); the local services' stored data only their trusted origins (local-services/access.ts).
+ */
+function corsHeaders(
+  api: ApiName | null,
+  origin: string | undefined,
+  ctx: ApiContext,
+): Record<string, string> {
+  return api === 'local' ? localCorsHeaders(origin, ctx.config) : CORS_HEADERS;
+}
+
+/** The gateway's own refusals carry its shape (as its 404 does), whichever API was called. */
+function gatewayRefusal(status: number, message: string, headers: Record<string, string> = {}) {
+  return new ApiError(status, { message }, headers);
+}
 
 /** Each API's own error body for failures raised outside (or escaping) its handler. */
 function errorFor(api: ApiName | null, status: number, code: string, message: string): ApiError {
@@ -85,6 +111,8 @@ function fromUnhandled(
 }
 
 class BodyTooLarge extends Error {}
+/** The client went away before its body was complete: there is nobody left to answer. */
+class ClientGone extends Error {}
 
 function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
@@ -92,6 +120,9 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    req.on('close', () => {
+      if (!req.complete) reject(new ClientGone());
+    });
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
@@ -103,7 +134,7 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
       chunks.push(chunk);
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+    req.on('error', () => reject(new ClientGone()));
   });
 }
 
@@ -125,7 +156,6 @@ function send(
   extra: Record<string, string> = {},
 ): void {
   const headers: Record<string, string> = {
-    ...CORS_HEADERS,
     ...extra,
     ...(response.headers ?? {}),
   };
@@ -156,40 +186,85 @@ export function createServer(
   ctx: ApiContext,
   log: (line: string) => void = console.error,
 ): http.Server {
+  const inFlight = new InFlight(ctx.config.inFlight);
+  const largeBodies = new InFlight(LARGE_BODY_SLOTS);
   const server = http.createServer({ noDelay: true }, (req, res) => {
     void handle(req, res);
   });
 
+  /**
+   * Admits the request to `limit`'s slots until its response closes, or answers 429 as the
+   * gateway does (postgrest-js retries a GET on 503, so never 503 for load).
+   */
+  function admit(limit: InFlight, client: string, res: http.ServerResponse): ApiError | null {
+    const release = limit.admit(client);
+    if (!release) return gatewayRefusal(429, 'API rate limit exceeded', { 'retry-after': '1' });
+    res.once('close', release);
+    return null;
+  }
+
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     let api: ApiName | null = null;
     let claims: JwtClaims | null = null;
+    let cors = CORS_HEADERS;
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const method = (req.method ?? 'GET').toUpperCase();
-      if (method === 'OPTIONS') {
-        req.resume();
-        send(res, { status: 200, headers: PREFLIGHT_HEADERS });
-        return;
-      }
       const route = ROUTES.find(
         (r) => url.pathname === r.prefix || url.pathname.startsWith(`${r.prefix}/`),
       );
-      if (!route) {
+      api = route?.api ?? null;
+      cors = corsHeaders(api, req.headers.origin, ctx);
+      if (method === 'OPTIONS') {
         req.resume();
-        send(res, {
-          status: 404,
-          headers: { 'content-type': 'application/json; charset=utf-8' },
-          body: JSON.stringify({ message: 'no Route matched with those values' }),
-        });
+        const granted = 'access-control-allow-origin' in cors;
+        send(res, { status: 200, headers: granted ? PREFLIGHT_HEADERS : {} }, cors);
         return;
       }
-      api = route.api;
+      if (!route) {
+        req.resume();
+        send(
+          res,
+          {
+            status: 404,
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+            body: JSON.stringify({ message: 'no Route matched with those values' }),
+          },
+          cors,
+        );
+        return;
+      }
+      const clientIp = req.socket.remoteAddress ?? '';
+      const refusal =
+        (req.url ?? '').length > MAX_URL_LENGTH
+          ? gatewayRefusal(414, 'Request-URI Too Large')
+          : admit(inFlight, clientIp, res);
+      if (refusal) {
+        req.resume();
+        sendError(res, refusal, cors);
+        return;
+      }
+      const limit = await bodyLimit(route.api, method, url.pathname, ctx);
+      // A body that may be large (declared so, or streamed without a length) needs a large slot.
+      const length = req.headers['content-length'];
+      const streamed = req.headers['transfer-encoding'] !== undefined;
+      const declared = length !== undefined ? Number(length) : streamed ? Infinity : 0;
+      const large = limit > API_BODY_LIMIT && declared > API_BODY_LIMIT;
+      const busy = large ? admit(largeBodies, clientIp, res) : null;
+      if (busy) {
+        sendError(res, busy, { ...cors, connection: 'close' });
+        return;
+      }
       let body: Buffer;
       try {
-        body = await readBody(req, ctx.config.maxBodyBytes);
+        body = await readBody(req, limit);
       } catch (err) {
+        if (err instanceof ClientGone) {
+          res.destroy();
+          return;
+        }
         if (!(err instanceof BodyTooLarge)) throw err;
-        const message = `Request body exceeds the limit of ${ctx.config.maxBodyBytes} bytes`;
+        const message = `Request body exceeds the limit of ${limit} bytes`;
         const tooLarge =
           api === 'storage'
             ? new ApiError(413, {
@@ -198,7 +273,7 @@ export function createServer(
                 message: 'The object exceeded the maximum allowed size',
               })
             : errorFor(api, 413, api === 'auth' ? 'request_too_large' : 'PGRST413', message);
-        sendError(res, tooLarge, { connection: 'close' });
+        sendError(res, tooLarge, { ...cors, connection: 'close' });
         return;
       }
       const headers: Record<string, string | undefined> = {};
@@ -212,14 +287,18 @@ export function createServer(
       claims = verified.claims;
       if (api === 'rest' && !apikey && !bearer) {
         // Supabase's API gateway refuses REST calls without a key before PostgREST sees them.
-        send(res, {
-          status: 401,
-          headers: { 'content-type': 'application/json; charset=utf-8' },
-          body: JSON.stringify({
-            message: 'No API key found in request',
-            hint: 'No `apikey` request header or url param was found.',
-          }),
-        });
+        send(
+          res,
+          {
+            status: 401,
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+            body: JSON.stringify({
+              message: 'No API key found in request',
+              hint: 'No `apikey` request header or url param was found.',
+            }),
+          },
+          cors,
+        );
         return;
       }
       const apiRequest: ApiRequest = {
@@ -231,23 +310,25 @@ export function createServer(
         claims: verified.claims,
         authError: verified.authError,
         token,
+        clientIp,
       };
-      send(res, await route.handler(apiRequest, ctx));
+      send(res, await route.handler(apiRequest, ctx), cors);
     } catch (err) {
       if (err instanceof ApiError) {
-        sendError(res, err);
+        sendError(res, err, cors);
         return;
       }
       const mapped = fromUnhandled(api, err, claims);
       if (mapped) {
-        sendError(res, mapped);
+        sendError(res, mapped, cors);
         return;
       }
+      // Keys and tokens may travel in the query string (?apikey=…): never into the log.
       log(
-        `[emulator] ${req.method} ${req.url}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+        `[emulator] ${req.method} ${redactedTarget(req.url ?? '/')}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
       );
       if (res.headersSent) res.destroy();
-      else sendError(res, internalError(api));
+      else sendError(res, internalError(api), cors);
     }
   }
 

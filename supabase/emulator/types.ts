@@ -61,6 +61,27 @@ export interface EmulatorConfig {
   enableSignup: boolean;
   jwtExpirySeconds: number;
   maxBodyBytes: number;
+  /** config.toml [auth] minimum_password_length: sign-up, PUT /user, the admin API and CLI. */
+  minPasswordLength: number;
+  /** config.toml [auth] refresh_token_reuse_interval, in seconds. */
+  refreshTokenReuseSeconds: number;
+  signInLimit: SignInLimit;
+  /** config.toml [api] max_rows: the most rows one REST read answers, as PostgREST's db-max-rows. */
+  maxRows: number;
+  /** Requests in flight past which the gateway answers 429 (see gateway.ts). */
+  inFlight: InFlightLimit;
+}
+
+export interface InFlightLimit {
+  total: number;
+  perClient: number;
+}
+
+/** Failed password sign-ins allowed per client address and per email within the window. */
+export interface SignInLimit {
+  perIp: number;
+  perEmail: number;
+  windowSeconds: number;
 }
 
 export interface ApiRequest {
@@ -81,6 +102,8 @@ export interface ApiRequest {
   authError: 'invalid' | 'expired' | null;
   /** The raw bearer token, when any. */
   token: string | null;
+  /** The client's address as the socket sees it (never a forwarded header). */
+  clientIp?: string;
 }
 
 export interface ApiResponse {

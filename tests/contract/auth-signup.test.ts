@@ -35,9 +35,11 @@ test('refuses a second sign-up with the same address and a weak password', async
     password: 'a-long-password',
   });
   expect(dup.error?.code).toBe('user_already_exists');
-  const weak = await client.auth.signUp({ email: 'other@contract.test', password: '123' });
+  // config.toml's [auth] minimum_password_length is 10: nine characters are too few.
+  const weak = await client.auth.signUp({ email: 'other@contract.test', password: 'nine-char' });
   expect(weak.error?.status).toBe(422);
   expect(weak.error?.code).toBe('weak_password');
+  expect(weak.error?.message).toBe('Password should be at least 10 characters.');
 });
 
 test('says so in its settings', async () => {

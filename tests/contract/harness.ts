@@ -44,7 +44,13 @@ export interface TestEmulator {
 
 export type TestEmulatorOptions = Pick<
   StartOptions,
-  'maxBodyBytes' | 'enableSignup' | 'jwtExpirySeconds' | 'siteUrl'
+  | 'maxBodyBytes'
+  | 'enableSignup'
+  | 'jwtExpirySeconds'
+  | 'siteUrl'
+  | 'signInLimit'
+  | 'inFlight'
+  | 'maxRows'
 >;
 
 async function startOnCopy(

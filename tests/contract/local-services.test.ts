@@ -38,22 +38,25 @@ async function post(name: string, body: string, contentType = 'application/json'
   });
 }
 
+/** Reading, wiping and arming the inbox take the service-role key (see hostile-input.test.ts). */
+const serviceKey = () => ({ apikey: em().serviceKey });
+
 async function received(name: string): Promise<unknown[]> {
-  const response = await fetch(`${em().url}/local/webhooks/${name}`);
+  const response = await fetch(`${em().url}/local/webhooks/${name}`, { headers: serviceKey() });
   expect(response.status).toBe(200);
   return (await response.json()) as unknown[];
 }
 
 async function clear(name: string) {
-  await fetch(`${em().url}/local/webhooks/${name}`, { method: 'DELETE' });
+  await fetch(`${em().url}/local/webhooks/${name}`, { method: 'DELETE', headers: serviceKey() });
 }
 
 describe('webhook receivers', () => {
-  it('stores a sponsorship enquiry and answers {"ok":true} with CORS', async () => {
+  it('stores a sponsorship enquiry and answers {"ok":true} with CORS for the site', async () => {
     await clear('sponsorship');
     const response = await post('sponsorship', JSON.stringify(enquiry));
     expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-origin')).toBe(SITE_URL);
     expect(await response.json()).toEqual({ ok: true });
     expect(await received('sponsorship')).toEqual([enquiry]);
   });
@@ -78,7 +81,7 @@ describe('webhook receivers', () => {
       },
     });
     expect(response.ok).toBe(true);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-origin')).toBe(SITE_URL);
     expect(response.headers.get('access-control-allow-headers')).toContain('content-type');
   });
 
@@ -98,7 +101,7 @@ describe('webhook receivers', () => {
     await clear('registration');
     const arm = await fetch(`${em().url}/local/webhooks/registration/fail-next`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...serviceKey() },
       body: JSON.stringify({ status: 500 }),
     });
     expect(arm.status).toBe(200);
@@ -115,7 +118,7 @@ describe('webhook receivers', () => {
   it('refuses a fail-next status that is not an HTTP error status', async () => {
     const response = await fetch(`${em().url}/local/webhooks/sponsorship/fail-next`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...serviceKey() },
       body: JSON.stringify({ status: 200 }),
     });
     expect(response.status).toBe(400);

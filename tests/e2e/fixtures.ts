@@ -149,7 +149,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   webhooks: async ({}, use) => {
     await use(async <Payload = Record<string, unknown>>(name: string) => {
-      const response = await fetch(`${e2e.emulatorUrl}/local/webhooks/${encodeURIComponent(name)}`);
+      // The inbox holds what visitors sent: it answers the service key (or the site's origin).
+      const response = await fetch(
+        `${e2e.emulatorUrl}/local/webhooks/${encodeURIComponent(name)}`,
+        { headers: { apikey: e2e.serviceRoleKey } },
+      );
       if (!response.ok) throw new Error(`GET /local/webhooks/${name} answered ${response.status}`);
       return (await response.json()) as Payload[];
     });

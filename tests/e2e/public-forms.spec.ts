@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { e2e } from './servers';
 
 // fail-next is one switch per webhook on the shared emulator: run this file's tests one after
 // another in one worker, so a success test never consumes another test's deliberate failure.
@@ -11,7 +12,7 @@ const form = (page: Page) => page.locator('main').getByRole('form');
 async function failNext(emulatorUrl: string, name: string, status: number) {
   const response = await fetch(`${emulatorUrl}/local/webhooks/${name}/fail-next`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', apikey: e2e.serviceRoleKey },
     body: JSON.stringify({ status }),
   });
   expect(response.ok).toBe(true);

@@ -5,11 +5,10 @@ import {
   authError,
   badJwt,
   checkEmail,
+  checkPasswordLength,
   json,
-  MIN_PASSWORD_LENGTH,
   parseBody,
   stringField,
-  weakPassword,
 } from './http';
 import {
   EMAIL_PROVIDER_METADATA,
@@ -143,6 +142,7 @@ async function createUser(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse
   const appMetadata = objectField(body, 'app_metadata');
   const userMetadata = objectField(body, 'user_metadata') ?? {};
   const password = passwordField(body);
+  if (password !== null) checkPasswordLength(password, ctx.config.minPasswordLength);
   const ban = banUntil(body.ban_duration);
   // Without a password GoTrue stores a random one; here the user simply has none to sign in with.
   const hash = password ? await hashPassword(password) : null;
@@ -175,7 +175,7 @@ async function updateUser(req: ApiRequest, ctx: ApiContext, id: string): Promise
   const appMetadata = objectField(body, 'app_metadata');
   const userMetadata = objectField(body, 'user_metadata');
   const password = passwordField(body);
-  if (password !== null && password.length < MIN_PASSWORD_LENGTH) throw weakPassword();
+  if (password !== null) checkPasswordLength(password, ctx.config.minPasswordLength);
   const ban = banUntil(body.ban_duration);
   const hash = password === null ? null : await hashPassword(password);
   return ctx.db.transaction(async (tx) => {

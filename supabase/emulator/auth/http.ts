@@ -41,15 +41,13 @@ export function badJwt(reason: 'invalid' | 'expired'): ApiError {
   return authError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
 }
 
-/** GoTrue's default (auth.password_min_length in config.toml). */
-export const MIN_PASSWORD_LENGTH = 6;
+/** GoTrue's weak_password refusal; `minLength` is config.toml's [auth] minimum_password_length. */
+export function weakPassword(minLength: number): ApiError {
+  return authError(422, 'weak_password', `Password should be at least ${minLength} characters.`);
+}
 
-export function weakPassword(): ApiError {
-  return authError(
-    422,
-    'weak_password',
-    `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
-  );
+export function checkPasswordLength(password: unknown, minLength: number): void {
+  if (typeof password !== 'string' || password.length < minLength) throw weakPassword(minLength);
 }
 
 export function checkEmail(email: string): void {

@@ -2,19 +2,26 @@
 // logout with scopes, sign-up (refused while config disables it), the public settings and the
 // admin API for users (admin.ts).
 import { signJwt, verifyJwt } from '../jwt';
-import type { ApiContext, ApiHandler, ApiRequest, ApiResponse, Tx } from '../types';
+import {
+  ApiError,
+  type ApiContext,
+  type ApiHandler,
+  type ApiRequest,
+  type ApiResponse,
+  type Tx,
+} from '../types';
 import { handleAdmin } from './admin';
 import {
   API_VERSION_HEADER,
   authError,
   badJwt,
   checkEmail,
+  checkPasswordLength,
   json,
-  MIN_PASSWORD_LENGTH,
   parseBody,
   stringField,
-  weakPassword,
 } from './http';
+import { failedSignIns, overRateLimit } from './sign-in-limit';
 import {
   checkPassword,
   createSession,
@@ -79,11 +86,17 @@ async function passwordGrant(req: ApiRequest, ctx: ApiContext): Promise<ApiRespo
   }
   if (!email && !phone) throw authError(400, 'validation_failed', 'missing email or phone');
   if (!email) throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  const limits = failedSignIns(ctx);
+  const ip = req.clientIp ?? '';
+  const wait = limits.retryAfter(ip, email);
+  if (wait > 0) throw overRateLimit(wait);
+  limits.recordAttempt(ip, email);
   // bcrypt runs outside the transaction: PGlite has one connection, and a slow compare must not
-  // hold up every other request.
+  // hold up every other request. An unknown email is compared too, against a dummy hash.
   const user = await findUserByEmail(ctx.db, email);
-  const valid = user ? await checkPassword(password, user.encrypted_password) : false;
+  const valid = await checkPassword(password, user?.encrypted_password ?? null);
   if (!user || !valid) throw authError(400, 'invalid_credentials', INVALID_CREDENTIALS);
+  limits.recordSuccess(ip, email);
   if (!user.email_confirmed_at) throw authError(400, 'email_not_confirmed', 'Email not confirmed');
   if (user.banned_until && Date.parse(user.banned_until) > Date.now()) {
     throw authError(400, 'user_banned', 'User is banned');
@@ -94,42 +107,61 @@ async function passwordGrant(req: ApiRequest, ctx: ApiContext): Promise<ApiRespo
   });
 }
 
+const REFRESH_TOKEN_NOT_FOUND = 'Invalid Refresh Token: Refresh Token Not Found';
+
+/**
+ * GoTrue's refresh grant with rotation. A rotated (revoked) token used again within
+ * refresh_token_reuse_interval is a client that lost the answer: it gets the session's active
+ * token back (or, for an older token, a new one). Used later, or once the session has no active
+ * token, it is treated as stolen: every token of the session is revoked, that is committed, and
+ * only then is refresh_token_already_used answered.
+ */
 async function refreshGrant(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
   const token = stringField(parseBody(req), 'refresh_token');
   if (!token) throw authError(400, 'validation_failed', 'refresh_token required');
-  return ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx): Promise<ApiResponse | ApiError> => {
     const { rows } = await tx.query<{
       id: number;
       revoked: boolean;
       user_id: string;
       session_id: string | null;
+      beyond_reuse: boolean;
     }>(
-      'select id, revoked, user_id, session_id from auth.refresh_tokens where token = $1 for update',
-      [token],
+      `select id, revoked, user_id, session_id,
+         updated_at + make_interval(secs => $2::int) < now() as beyond_reuse
+       from auth.refresh_tokens where token = $1 for update`,
+      [token, ctx.config.refreshTokenReuseSeconds],
     );
     const row = rows[0];
     if (!row || !row.session_id) {
-      throw authError(
-        400,
-        'refresh_token_not_found',
-        'Invalid Refresh Token: Refresh Token Not Found',
-      );
-    }
-    if (row.revoked) {
-      // Reuse of a rotated token: GoTrue treats it as theft and ends the whole session.
-      await tx.query('delete from auth.sessions where id = $1::uuid', [row.session_id]);
-      throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      return authError(400, 'refresh_token_not_found', REFRESH_TOKEN_NOT_FOUND);
     }
     const user = await findUserById(tx, row.user_id);
-    if (!user)
-      throw authError(
-        400,
-        'refresh_token_not_found',
-        'Invalid Refresh Token: Refresh Token Not Found',
-      );
+    if (!user) return authError(400, 'refresh_token_not_found', REFRESH_TOKEN_NOT_FOUND);
+    if (row.revoked) {
+      const active = (
+        await tx.query<{ token: string; parent: string | null }>(
+          `select token, parent from auth.refresh_tokens
+           where session_id = $1::uuid and not revoked order by id desc limit 1`,
+          [row.session_id],
+        )
+      ).rows[0];
+      if (!active || row.beyond_reuse) {
+        await tx.query(
+          `update auth.refresh_tokens set revoked = true, updated_at = now()
+           where session_id = $1::uuid and not revoked`,
+          [row.session_id],
+        );
+        return authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      }
+      if (active.parent === token) {
+        return json(200, await issueSession(tx, ctx, user, row.session_id, active.token));
+      }
+    }
     const next = newRefreshToken();
+    // A token already revoked keeps its time: reusing it must not extend its reuse interval.
     await tx.query(
-      'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1',
+      'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and not revoked',
       [row.id],
     );
     await tx.query(
@@ -143,6 +175,8 @@ async function refreshGrant(req: ApiRequest, ctx: ApiContext): Promise<ApiRespon
     );
     return json(200, await issueSession(tx, ctx, user, row.session_id, next));
   });
+  if (outcome instanceof ApiError) throw outcome;
+  return outcome;
 }
 
 /** The signed-in user behind the bearer token, with its session checked like GoTrue does. */
@@ -189,8 +223,10 @@ async function getUser(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
 
 async function updateUser(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
   const body = parseBody(req);
+  // The caller first: a new password costs ~80 ms of bcrypt, work only a signed-in user may ask for.
+  await ctx.db.transaction((tx) => requireUser(req, ctx, tx));
   const newHash =
-    typeof body.password === 'string' && body.password.length >= MIN_PASSWORD_LENGTH
+    typeof body.password === 'string' && body.password.length >= ctx.config.minPasswordLength
       ? await hashPassword(body.password)
       : null;
   return ctx.db.transaction(async (tx) => {
@@ -213,9 +249,7 @@ async function updateUser(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse
       );
     }
     if (body.password !== undefined) {
-      if (typeof body.password !== 'string' || body.password.length < MIN_PASSWORD_LENGTH) {
-        throw weakPassword();
-      }
+      checkPasswordLength(body.password, ctx.config.minPasswordLength);
       await tx.query(
         'update auth.users set encrypted_password = $2, updated_at = now() where id = $1::uuid',
         [user.id, newHash],
@@ -254,7 +288,7 @@ async function signup(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
   const email = stringField(body, 'email');
   const password = typeof body.password === 'string' ? body.password : '';
   checkEmail(email);
-  if (password.length < MIN_PASSWORD_LENGTH) throw weakPassword();
+  checkPasswordLength(password, ctx.config.minPasswordLength);
   const exists = await ctx.db.transaction((tx) => findUserByEmail(tx, email));
   if (exists) throw authError(422, 'user_already_exists', 'User already registered');
   const data = body.data;

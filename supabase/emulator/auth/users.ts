@@ -1,7 +1,7 @@
 // Users, identities, sessions and refresh tokens in the auth schema, as GoTrue keeps them.
 import { randomBytes, randomUUID } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import type { Db, Tx } from '../types';
+import { bcrypt } from './bcrypt';
 
 export interface UserRow {
   id: string;
@@ -94,8 +94,16 @@ export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, 10);
 }
 
-export function checkPassword(password: string, hash: string | null): Promise<boolean> {
-  return hash ? bcrypt.compare(password, hash) : Promise.resolve(false);
+/**
+ * A cost-10 hash of a random password nobody knows: an unknown email, or a user without a
+ * password, is compared against it, so the answer takes as long as for a real account and its
+ * timing does not tell which addresses have one.
+ */
+const DUMMY_HASH = '$2b$10$x33uvJDjqMhB7.wATx.yMuzvOsLgFNwJc5waJnMvJOXTdMrjHmPhu';
+
+export async function checkPassword(password: string, hash: string | null): Promise<boolean> {
+  const matches = await bcrypt.compare(password, hash ?? DUMMY_HASH);
+  return matches && hash !== null;
 }
 
 /** What GoTrue puts into app_metadata for an email user; callers' app_metadata merges over it. */

@@ -1,6 +1,7 @@
 // Local services mounted on the emulator under /local: the webhook receivers and the test-mode
 // payment and giving pages. Real URLs replace them through the site's env.
 import type { ApiContext, ApiHandler, ApiRequest, ApiResponse } from '../types';
+import { mayManageLocalData } from './access';
 import { depositPage, donatePage } from './pages';
 import { clearPayloads, failNext, receivePayload, receivedPayloads, webhookName } from './webhooks';
 
@@ -37,9 +38,18 @@ function readJson(req: ApiRequest): { ok: true; value: unknown } | { ok: false }
   }
 }
 
+const NOT_ALLOWED = json(403, {
+  ok: false,
+  error: 'The webhook inbox needs the service-role key, or a request from the site',
+});
+
 async function webhook(req: ApiRequest, ctx: ApiContext, segments: string[]): Promise<ApiResponse> {
   const name = webhookName(segments[0] ?? '');
   if (!name) return json(404, { ok: false, error: 'Unknown webhook' });
+  // Receiving stays open to anyone, as a real webhook is; reading, wiping and arming a failure
+  // touch what visitors sent, so they need the service key or the site's own origin.
+  const receiving = segments.length === 1 && req.method === 'POST';
+  if (!receiving && !mayManageLocalData(req, ctx.config)) return NOT_ALLOWED;
 
   if (segments.length === 2 && segments[1] === 'fail-next' && req.method === 'POST') {
     const body = readJson(req);

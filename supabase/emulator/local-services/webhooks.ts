@@ -12,6 +12,9 @@ export function webhookName(value: string): WebhookName | undefined {
   return WEBHOOK_NAMES.find((name) => name === value);
 }
 
+/** Payloads kept in memory per webhook (the newest); the journal on disk keeps them all. */
+export const INBOX_SIZE = 500;
+
 interface WebhookInbox {
   payloads: unknown[];
   /** The status the next POST answers with, set by a test through fail-next. */
@@ -52,6 +55,7 @@ async function inbox({ db, config }: ApiContext, name: WebhookName): Promise<Web
         // A torn last line after a crash is skipped, not fatal.
       }
     }
+    box.payloads = box.payloads.slice(-INBOX_SIZE);
   }
   return box;
 }
@@ -70,6 +74,8 @@ export async function receivePayload(
     return { status, simulatedFailure: true };
   }
   box.payloads.push(payload);
+  // Anyone may post here: without a cap, a loop of posts would hold memory without end.
+  if (box.payloads.length > INBOX_SIZE) box.payloads.splice(0, box.payloads.length - INBOX_SIZE);
   const file = journalFile(ctx.config, name);
   if (file) {
     await mkdir(path.dirname(file), { recursive: true });

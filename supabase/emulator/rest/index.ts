@@ -12,6 +12,7 @@ import {
 } from '../types';
 import { getCatalog, type TableInfo } from './catalog';
 import { fromPgError, isPgError, restError } from './errors';
+import { cappedLimit } from './limits';
 import { parseQuery, type RestQuery } from './parse';
 import {
   buildDelete,
@@ -243,10 +244,16 @@ export const handleRest: ApiHandler = async (req: ApiRequest, ctx: ApiContext) =
       'PGRST205',
       `Could not find the table 'public.${name}' in the schema cache`,
     );
-  const plan: Plan = { table, query, single, prefer: parsePrefer(req.headers.prefer) };
+  const isRead = ['GET', 'HEAD'].includes(req.method);
+  const plan: Plan = {
+    table,
+    query: isRead ? cappedLimit(query, ctx.config.maxRows) : query,
+    single,
+    prefer: parsePrefer(req.headers.prefer),
+  };
   const claims: JwtClaims = req.claims ?? { role: 'anon' };
   try {
-    return ['GET', 'HEAD'].includes(req.method)
+    return isRead
       ? await read(req, ctx.db, claims, plan)
       : await ctx.db.asRole(claims, (tx) => write(req, tx, plan));
   } catch (err) {

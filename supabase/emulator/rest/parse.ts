@@ -1,6 +1,7 @@
 // PostgREST's query string grammar (the subset supabase-js produces here), parsed to a small
 // AST. Nothing here touches SQL: names are checked against the catalog and values bound later.
 import { restError } from './errors';
+import { ALLOWED_CASTS, castType, checkQueryLimits } from './limits';
 
 export const OPERATORS = [
   'eq',
@@ -41,6 +42,7 @@ export interface SelectItem {
   /** '*' selects every column. */
   column: string;
   alias: string | null;
+  /** The SQL type name from the closed list in limits.ts, never the client's own text. */
   cast: string | null;
 }
 
@@ -204,15 +206,21 @@ function parseSelect(raw: string | null): SelectItem[] {
         'Embedding related tables is not supported by the local Supabase stand-in',
       );
     }
-    const match = /^(?:([^:]+):(?!:))?([^:]+?)(?:::([a-zA-Z_][a-zA-Z0-9_ ]*(?:\[\])?))?$/.exec(
-      text,
-    );
+    const match = /^(?:([^:]+):(?!:))?([^:]+?)(?:::([^:]*))?$/.exec(text);
     if (!match || !match[2])
       throw parseError(`"failed to parse select parameter (${raw})" (line 1, column 1)`);
+    // The cast reaches SQL, so it must be one of a closed list of type names (see limits.ts).
+    const cast = match[3] === undefined ? null : castType(match[3]);
+    if (match[3] !== undefined && !cast) {
+      throw parseError(
+        `"failed to parse select parameter (${raw})" (line 1, column ${text.indexOf('::') + 3})`,
+        `unexpected cast "${match[3]}", expecting one of ${ALLOWED_CASTS.join(', ')} (or an array of one)`,
+      );
+    }
     return {
       column: unquote(match[2]),
       alias: match[1] ? unquote(match[1]) : null,
-      cast: match[3] ?? null,
+      cast,
     };
   });
 }
@@ -250,7 +258,7 @@ export function parseQuery(params: URLSearchParams): RestQuery {
   const offset = params.get('offset');
   const columns = params.get('columns');
   const onConflict = params.get('on_conflict');
-  return {
+  const query: RestQuery = {
     select: parseSelect(params.get('select')),
     filters,
     order: params.has('order') ? parseOrder(params.get('order') ?? '') : [],
@@ -260,4 +268,6 @@ export function parseQuery(params: URLSearchParams): RestQuery {
     onConflict:
       onConflict === null ? null : splitTopLevel(onConflict).map((c) => unquote(c.trim())),
   };
+  checkQueryLimits(query);
+  return query;
 }
