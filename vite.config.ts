@@ -2,8 +2,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { assertBuildEnv } from './src/config/build-env.ts';
 import {
   responsiveFormats,
   variantPattern,
@@ -13,6 +14,24 @@ import {
 } from './src/config/images.ts';
 
 const port = Number(process.env.PORT ?? 5173);
+
+/**
+ * A production build stops before it starts when the site's public configuration is incomplete
+ * (src/config/build-env.ts says why). Other modes (`vite build --mode emulator`, the dev server,
+ * tests) keep env.ts's local defaults.
+ */
+function requiredBuildEnv(): Plugin {
+  return {
+    name: 'europe-rally:required-build-env',
+    apply: 'build',
+    config(config, { mode }) {
+      if (mode !== 'production') return;
+      const root = config.root ?? process.cwd();
+      const envDir = config.envDir === false ? false : path.resolve(root, config.envDir ?? '.');
+      assertBuildEnv(loadEnv(mode, envDir, 'VITE_'));
+    },
+  };
+}
 
 /** robots.txt is generated because its Sitemap line must be absolute, on VITE_SITE_URL. */
 function robotsTxt(): Plugin {
@@ -108,7 +127,7 @@ function responsiveImages(): Plugin {
 const outDir = process.env.BUILD_OUT_DIR || 'dist';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), robotsTxt(), responsiveImages(), prerenderedFallback()],
+  plugins: [requiredBuildEnv(), react(), robotsTxt(), responsiveImages(), prerenderedFallback()],
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   build: {
