@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { resolveConfig } from 'vite';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { REQUIRED_BUILD_VARIABLES, buildEnvProblems, type BuildVariable } from './build-env';
+import { REQUIRED_BUILD_VARIABLES, buildEnvProblems, type BuildVariable } from './public-config';
 
 const complete: Record<BuildVariable, string> = {
   VITE_SUPABASE_URL: 'https://abcd.supabase.co',
