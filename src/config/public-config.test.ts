@@ -6,7 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { resolveConfig } from 'vite';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { REQUIRED_BUILD_VARIABLES, buildEnvProblems, type BuildVariable } from './public-config';
+import {
+  REQUIRED_BUILD_VARIABLES,
+  buildEnvProblems,
+  publicConfig,
+  type BuildVariable,
+} from './public-config';
 
 const complete: Record<BuildVariable, string> = {
   VITE_SUPABASE_URL: 'https://abcd.supabase.co',
@@ -18,6 +23,29 @@ const complete: Record<BuildVariable, string> = {
   VITE_DONATE_URL: 'https://www.justgiving.com/europe-rally',
 };
 const names = Object.keys(REQUIRED_BUILD_VARIABLES) as BuildVariable[];
+
+describe('publicConfig', () => {
+  it('reads each variable, without a trailing slash', () => {
+    expect(publicConfig({ ...complete, VITE_SUPABASE_URL: 'https://abcd.supabase.co/' })).toEqual({
+      supabaseUrl: 'https://abcd.supabase.co',
+      supabaseAnonKey: complete.VITE_SUPABASE_ANON_KEY,
+      sponsorshipWebhookUrl: complete.VITE_SPONSORSHIP_WEBHOOK_URL,
+      registrationWebhookUrl: complete.VITE_REGISTRATION_WEBHOOK_URL,
+      depositPaymentUrl: complete.VITE_DEPOSIT_PAYMENT_URL,
+      donateUrl: complete.VITE_DONATE_URL,
+      siteUrl: complete.VITE_SITE_URL,
+    });
+  });
+
+  it('falls back to the local emulator and its services where nothing is set', () => {
+    expect(publicConfig({})).toMatchObject({
+      supabaseUrl: 'http://127.0.0.1:54321',
+      sponsorshipWebhookUrl: 'http://127.0.0.1:54321/local/webhooks/sponsorship',
+      depositPaymentUrl: 'http://127.0.0.1:54321/local/pay/deposit',
+      siteUrl: 'http://localhost:5173',
+    });
+  });
+});
 
 describe('buildEnvProblems', () => {
   it('finds nothing wrong when every variable is a proper value', () => {

@@ -23,7 +23,7 @@
 create schema if not exists private;
 -- Nothing here is reachable through the API: PostgREST exposes `public` only, and the API roles
 -- get no usage on this schema. Triggers run their function whatever the caller's privileges.
-revoke all on schema private from public;
+revoke all on schema private from public, anon, authenticated;
 
 -- The rules each protected table was given (keyed by its schema-qualified name, as text: a
 -- regclass column would block pg_upgrade).
@@ -196,7 +196,8 @@ begin
 end
 $$;
 
-revoke all on all functions in schema private from public;
+revoke all on all functions in schema private from public, anon, authenticated;
+revoke all on all tables in schema private from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Contact messages. The form states the message's limit to the visitor ("up to 2,000

@@ -4,10 +4,16 @@
 // revalidated pages. The browser side (no violation on any page) is tests/e2e/security-headers.spec.ts.
 //   npm run build && BUILD_OUT_DIR=dist npx tsx --test tests/budget/security-headers.test.ts
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { headersFor, inlineScriptHashes, parseHeaders } from '../../scripts/lib/security-headers';
+import {
+  headersFor,
+  inlineScriptHashes,
+  parseHeaders,
+  renderHeaders,
+} from '../../scripts/lib/security-headers';
 import { e2e } from '../e2e/servers';
 
 const outDir = process.env.BUILD_OUT_DIR || e2e.buildDir;
@@ -24,6 +30,43 @@ function directive(policy: string, name: string): string[] {
   const found = policy.split(';').map((part) => part.trim().split(/\s+/));
   return found.find(([key]) => key === name)?.slice(1) ?? [];
 }
+
+describe('the headers library', () => {
+  const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+  test('hashes the scripts a browser runs, exactly as written, and no data or external one', () => {
+    const html = [
+      '<script>go()</script>',
+      '<script type="module">import("/a.js")</script>',
+      '<script type="application/ld+json">{"@type":"Event"}</script>',
+      '<script type="application/json" id="data">{}</script>',
+      '<script type="module" src="/assets/index.js"></script>',
+      "<SCRIPT TYPE='text/javascript'>\n  é()\n</SCRIPT>",
+    ].join('');
+    assert.deepEqual(inlineScriptHashes(html), [
+      sha('go()'),
+      sha('import("/a.js")'),
+      sha('\n  é()\n'),
+    ]);
+  });
+
+  test('matches paths as Netlify does and joins a header two rules give', () => {
+    const rules = parseHeaders(
+      renderHeaders(
+        [
+          { path: '/*', headers: [['X-A', '1']] },
+          { path: '/news/:id', headers: [['X-A', '2']] },
+          { path: '/assets/*', headers: [['Cache-Control', 'immutable']] },
+        ],
+        'a comment\nover two lines',
+      ),
+    );
+    assert.equal(headersFor(rules, '/news/abc').get('x-a'), '1, 2');
+    assert.equal(headersFor(rules, '/news/abc/more').get('x-a'), '1');
+    assert.equal(headersFor(rules, '/assets/x.js').get('cache-control'), 'immutable');
+    assert.equal(headersFor(rules, '/assetsx').get('cache-control'), undefined);
+  });
+});
 
 describe('dist/_headers', () => {
   const policy = headersFor(rules, '/gallery').get('content-security-policy') ?? '';
