@@ -73,9 +73,9 @@ function validate(values: ContactValues): FieldErrors<keyof ContactValues> {
 function messageHint(message: string): string {
   const limit = `Up to ${formatWholeNumber(contactLimits.message)} characters`;
   const left = contactLimits.message - characterCount(message);
-  if (left >= 0) return `${limit}: ${formatWholeNumber(left)} left.`;
-  const over = -left;
-  return `${limit}: ${formatWholeNumber(over)} too many.`;
+  return left >= 0
+    ? `${limit}: ${formatWholeNumber(left)} left.`
+    : `${limit}: ${formatWholeNumber(-left)} too many.`;
 }
 
 export function ContactForm() {
