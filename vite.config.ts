@@ -1,9 +1,11 @@
 /// <reference types="vitest/config" />
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { headersFor, parseHeaders } from './scripts/lib/security-headers.ts';
+import { assertBuildEnv } from './src/config/public-config.ts';
 import {
   responsiveFormats,
   variantPattern,
@@ -13,6 +15,24 @@ import {
 } from './src/config/images.ts';
 
 const port = Number(process.env.PORT ?? 5173);
+
+/**
+ * A production build stops before it starts when the site's public configuration is incomplete
+ * (src/config/public-config.ts says why). Other modes (`vite build --mode emulator`, the dev server,
+ * tests) keep env.ts's local defaults.
+ */
+function requiredBuildEnv(): Plugin {
+  return {
+    name: 'europe-rally:required-build-env',
+    apply: 'build',
+    config(config, { mode }) {
+      if (mode !== 'production') return;
+      const root = config.root ?? process.cwd();
+      const envDir = config.envDir === false ? false : path.resolve(root, config.envDir ?? '.');
+      assertBuildEnv(loadEnv(mode, envDir, 'VITE_'));
+    },
+  };
+}
 
 /** robots.txt is generated because its Sitemap line must be absolute, on VITE_SITE_URL. */
 function robotsTxt(): Plugin {
@@ -48,6 +68,28 @@ function prerenderedFallback(): Plugin {
         const file = path.join(outDir, page);
         const known = file.startsWith(outDir + path.sep) && existsSync(file);
         req.url = `${known ? page : '/app.html'}${query}`;
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * `vite preview` sends the headers the static host would (dist/_headers, written by
+ * scripts/security-headers.ts), matched on the path as requested, before the fallback above
+ * rewrites it. So the end-to-end tests run under the real Content-Security-Policy, and the
+ * fixtures' console check fails any test that breaks it.
+ */
+function staticHostHeaders(): Plugin {
+  return {
+    name: 'europe-rally:static-host-headers',
+    configurePreviewServer(server) {
+      const file = path.resolve(server.config.root, server.config.build.outDir, '_headers');
+      if (!existsSync(file)) return;
+      const rules = parseHeaders(readFileSync(file, 'utf8'));
+      server.middlewares.use((req, res, next) => {
+        const pathname = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
+        for (const [name, value] of headersFor(rules, pathname)) res.setHeader(name, value);
         next();
       });
     },
@@ -108,7 +150,14 @@ function responsiveImages(): Plugin {
 const outDir = process.env.BUILD_OUT_DIR || 'dist';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), robotsTxt(), responsiveImages(), prerenderedFallback()],
+  plugins: [
+    requiredBuildEnv(),
+    react(),
+    robotsTxt(),
+    responsiveImages(),
+    staticHostHeaders(),
+    prerenderedFallback(),
+  ],
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   build: {

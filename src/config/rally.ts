@@ -101,6 +101,15 @@ export const featuredFilm = {
   posterHeight: 720,
 } as const;
 
+/**
+ * The only hosts whose players the site embeds (the videos library, the story films and YouTube
+ * links added in the admin): the security headers allow frames from these and no others.
+ */
+export const videoPlayerOrigins = [
+  'https://www.youtube-nocookie.com',
+  'https://player.vimeo.com',
+] as const;
+
 // The hosted films. Swap the ids for the charity's own uploads; the facades keep any third-party
 // player from loading until a visitor presses play.
 export const videoLibrary: readonly HostedVideo[] = [

@@ -1,5 +1,7 @@
+// A visitor's contact message: the public form's one write.
 import { publicDb, type DbClient } from '../lib/rest';
 import type { ContactSubject } from './database.types';
+import { throwIfRefused } from './submissions';
 
 export type ContactMessageInput = {
   name: string;
@@ -7,24 +9,27 @@ export type ContactMessageInput = {
   phone: string;
   subject: ContactSubject;
   message: string;
+  /** The honeypot, passed on as typed: the database decides (see src/config/forms.ts). */
+  website: string;
 };
 
 /**
- * Stores a visitor's message. Anonymous visitors may insert but not read messages back, so the
- * insert asks for no returned row.
+ * Stores a visitor's message. Anonymous visitors may insert the form's columns but not read
+ * messages back, so the insert asks for no returned row. Throws a SubmissionError when refused.
  */
 export async function sendContactMessage(
   input: ContactMessageInput,
   db: DbClient = publicDb,
 ): Promise<void> {
-  await db
-    .from('contact_messages')
-    .insert({
+  throwIfRefused(
+    await db.from('contact_messages').insert({
       name: input.name.trim(),
       email: input.email.trim(),
       phone: input.phone.trim() || null,
       subject: input.subject,
       message: input.message.trim(),
-    })
-    .throwOnError();
+      // Sent only when filled, so a visitor's request carries just the form's own fields.
+      ...(input.website ? { website: input.website } : {}),
+    }),
+  );
 }

@@ -119,6 +119,8 @@ export type ContactMessage = {
   phone: string | null;
   subject: ContactSubject;
   message: string;
+  /** The honeypot: always null in a stored row (see src/config/forms.ts). */
+  website: string | null;
   created_at: string;
 };
 

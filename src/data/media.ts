@@ -11,6 +11,23 @@ export const MEDIA_EXTENSIONS = {
   video: ['mp4', 'webm'],
 } as const;
 
+type MediaExtension = (typeof MEDIA_EXTENSIONS)[keyof typeof MEDIA_EXTENSIONS][number];
+
+/**
+ * The content type each upload is stored and served with, chosen here from the file's extension:
+ * the browser's own guess (File.type) may be empty or unusual ('image/pjpeg'), and the bucket
+ * accepts exactly these types (supabase/migrations: allowed_mime_types).
+ */
+export const MEDIA_CONTENT_TYPES: Record<MediaExtension, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+};
+
 export type MediaKind = keyof typeof MEDIA_EXTENSIONS;
 
 export type MediaFile = {
@@ -35,11 +52,18 @@ export function mediaKind(name: string): MediaKind {
     : 'video';
 }
 
+function isMediaExtension(extension: string): extension is MediaExtension {
+  return Object.hasOwn(MEDIA_CONTENT_TYPES, extension);
+}
+
 export function isAllowedMedia(name: string): boolean {
+  return isMediaExtension(extensionOf(name));
+}
+
+/** The content type a file is uploaded as, or null when its extension is not a media one. */
+export function mediaContentType(name: string): string | null {
   const extension = extensionOf(name);
-  return [...MEDIA_EXTENSIONS.image, ...MEDIA_EXTENSIONS.video].some(
-    (allowed) => allowed === extension,
-  );
+  return isMediaExtension(extension) ? MEDIA_CONTENT_TYPES[extension] : null;
 }
 
 /**
@@ -105,12 +129,18 @@ export async function listMediaFiles(storage: MediaStorage, prefix = ''): Promis
 
 /** Uploads one file under a new unique path and returns that path's public URL. */
 export async function uploadMediaFile(storage: MediaStorage, file: File): Promise<string> {
+  const contentType = mediaContentType(file.name);
+  if (!contentType) throw new Error(`${file.name} is not an image or video the library takes`);
   const path = uniqueMediaPath(file.name);
-  const { error } = await storage.from(MEDIA_BUCKET).upload(path, file, {
-    cacheControl: '3600',
-    upsert: false,
-    contentType: file.type || undefined,
-  });
+  // supabase-js sends a Blob's own type as the upload's (its contentType option applies only to
+  // other bodies), so the file travels as a Blob of the chosen type; its bytes are not copied.
+  const { error } = await storage
+    .from(MEDIA_BUCKET)
+    .upload(path, new Blob([file], { type: contentType }), {
+      cacheControl: '3600',
+      upsert: false,
+      contentType,
+    });
   if (error) throw error;
   return storage.from(MEDIA_BUCKET).getPublicUrl(path).data.publicUrl;
 }

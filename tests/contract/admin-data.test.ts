@@ -191,6 +191,23 @@ describe('media library', () => {
     ).toHaveLength(1);
   });
 
+  test('uploads with the type of the file’s extension, whatever the browser guessed', async () => {
+    const { admin } = em();
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
+    for (const guess of ['', 'image/pjpeg', 'application/octet-stream']) {
+      const url = await uploadMediaFile(
+        admin.storage,
+        new File([bytes], 'Col du Galibier.JPG', { type: guess }),
+      );
+      const response = await fetch(url);
+      expect(response.status, guess).toBe(200);
+      expect(response.headers.get('content-type'), guess).toBe('image/jpeg');
+    }
+    await expect(
+      uploadMediaFile(admin.storage, new File([bytes], 'notes.txt', { type: 'image/jpeg' })),
+    ).rejects.toThrow('notes.txt is not an image or video the library takes');
+  });
+
   test('a non-administrator can neither upload nor delete', async () => {
     const { visitor, admin } = em();
     const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);

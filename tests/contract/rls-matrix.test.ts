@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { TableName } from '../../src/data/database.types';
+import type { JwtClaims } from '../../supabase/emulator/types';
 import { arrangeRow, setupTestEmulator, type Client } from './harness';
 
 const em = setupTestEmulator();
@@ -298,11 +299,58 @@ describe('contact_messages (visitors may only send; administrators read and dele
     expect(Boolean(await exists('contact_messages', id))).toBe(caller !== 'admin');
   });
 
+  test.each(CALLERS)('%s may insert only the form’s columns, never the id', async (caller) => {
+    const { error, status } = await client(caller)
+      .from('contact_messages')
+      .insert({
+        id: randomUUID(),
+        name: caller,
+        email: `${caller}.id@example.com`,
+        subject: 'general',
+        message: 'Hello',
+      });
+    expect(status).toBe(refusal(caller));
+    expect(error?.message).toBe('permission denied for table contact_messages');
+  });
+
   test('refuses a message with a subject outside the list', async () => {
     const { error, status } = await em()
       .anon.from('contact_messages')
       .insert({ name: 'A', email: 'a@example.com', subject: 'spam' as never, message: 'x' });
     expect(status).toBe(400);
     expect(error?.code).toBe('23514');
+  });
+});
+
+describe('the private schema (public submissions’ rules and attempts): no API role reaches it', () => {
+  const CLAIMS: Record<Caller, JwtClaims> = {
+    anon: { role: 'anon' },
+    visitor: { role: 'authenticated', sub: randomUUID(), app_metadata: {} },
+    admin: { role: 'authenticated', sub: randomUUID(), app_metadata: { role: 'admin' } },
+  };
+  const asCaller = (caller: Caller, sql: string) =>
+    em().emulator.db.asRole(CLAIMS[caller], (tx) => tx.query(sql));
+
+  test.each(CALLERS)('%s can neither read nor write the rules or the attempts', async (caller) => {
+    for (const sql of [
+      'select * from private.submission_attempts',
+      'select * from private.submission_rules',
+      "delete from private.submission_attempts where key like 'email:%'",
+      'update private.submission_rules set per_email = 1000000',
+    ]) {
+      await expect(asCaller(caller, sql)).rejects.toMatchObject({
+        code: '42501',
+        message: 'permission denied for schema private',
+      });
+    }
+  });
+
+  test.each(CALLERS)('%s cannot call its functions', async (caller) => {
+    for (const sql of [
+      'select private.client_ip()',
+      "select private.accept_public_submissions('public.sponsors', array['name'], 'name')",
+    ]) {
+      await expect(asCaller(caller, sql)).rejects.toMatchObject({ code: '42501' });
+    }
   });
 });

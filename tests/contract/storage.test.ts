@@ -126,7 +126,7 @@ describe('list', () => {
   it('pages with limit and offset and filters by a search term', async () => {
     for (const name of ['alps-a.png', 'alps-b.png', 'lake-c.png'])
       await uploadAsAdmin(`paging/${name}`);
-    const storage = em().anon.storage.from(BUCKET);
+    const storage = em().admin.storage.from(BUCKET);
 
     const page = await storage.list('paging', {
       limit: 2,
@@ -140,7 +140,7 @@ describe('list', () => {
   });
 
   it('answers an empty list for a folder that does not exist', async () => {
-    const { data, error } = await em().anon.storage.from(BUCKET).list('no-such-folder');
+    const { data, error } = await em().admin.storage.from(BUCKET).list('no-such-folder');
     expect(error).toBeNull();
     expect(data).toEqual([]);
   });
@@ -172,18 +172,38 @@ describe('public download', () => {
     expect(Buffer.from(await partial.arrayBuffer()).equals(bytes.subarray(0, 8))).toBe(true);
   });
 
+  it('answers every download with nosniff, whatever its status', async () => {
+    await uploadAsAdmin('public/nosniff.png');
+    const etag = (await publicGet('public/nosniff.png')).headers.get('etag') ?? '';
+    for (const response of [
+      await publicGet('public/nosniff.png'),
+      await publicGet('public/nosniff.png', { 'if-none-match': etag }),
+      await publicGet('public/nosniff.png', { range: 'bytes=0-3' }),
+      await publicGet('public/missing.png'),
+    ]) {
+      expect(response.headers.get('x-content-type-options'), String(response.status)).toBe(
+        'nosniff',
+      );
+    }
+  });
+
   it("answers a missing object with Storage's not-found error", async () => {
     const response = await publicGet('public/missing.png');
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ statusCode: '404', error: 'Not found' });
   });
 
-  it('downloads an object through the authenticated route', async () => {
+  it('downloads an object through the authenticated route as an administrator only', async () => {
     const bytes = await png();
     await uploadAsAdmin('public/download.png', bytes);
-    const { data, error } = await em().visitor.storage.from(BUCKET).download('public/download.png');
+    const { data, error } = await em().admin.storage.from(BUCKET).download('public/download.png');
     expect(error).toBeNull();
     expect(Buffer.from(await (data as Blob).arrayBuffer()).equals(bytes)).toBe(true);
+    // That route reads as the caller, and only administrators may see the bucket's rows; the
+    // public URL is how everyone else gets the file.
+    const visitor = await em().visitor.storage.from(BUCKET).download('public/download.png');
+    expect(visitor.data).toBeNull();
+    expect((await publicGet('public/download.png')).status).toBe(200);
   });
 });
 
@@ -211,6 +231,42 @@ describe("the bucket's limits", () => {
     expect(failure.status).toBe(400);
     expect(failure.statusCode).toBe('415');
     expect(failure.message).toBe('mime type text/plain is not supported');
+  });
+
+  it('refuses a declared type with parameters or in capitals, as hosted Storage does', async () => {
+    const token = await accessToken(em().admin);
+    for (const type of ['image/png; x=text/html', 'image/png;charset=utf-8', 'IMAGE/PNG']) {
+      const response = await http(
+        em(),
+        `/storage/v1/object/media/limits/typed-${type.length}.png`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': type },
+          body: new Uint8Array(await png()),
+        },
+      );
+      expect(response.status, type).toBe(400);
+      expect(response.json(), type).toMatchObject({
+        statusCode: '415',
+        message: `mime type ${type} is not supported`,
+      });
+    }
+  });
+
+  it("stores a file part's type without its parameters, as Storage's form parser reads it", async () => {
+    const token = await accessToken(em().admin);
+    const form = new FormData();
+    form.append('cacheControl', '3600');
+    form.append('', new Blob([new Uint8Array(await png())], { type: 'image/png; x=text/html' }));
+    const response = await http(em(), '/storage/v1/object/media/limits/part-type.png', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    const listed = await em().admin.storage.from(BUCKET).list('limits', { search: 'part-type' });
+    expect(listed.data?.[0]?.metadata).toMatchObject({ mimetype: 'image/png' });
+    expect((await publicGet('limits/part-type.png')).headers.get('content-type')).toBe('image/png');
   });
 
   it('refuses content that does not match its declared image type', async () => {
@@ -281,11 +337,14 @@ describe('RLS on the media bucket', () => {
   for (const { who, client, admin } of callers) {
     const folder = `rls-${who.replace(/\W+/g, '-')}`;
 
-    it(`lets ${who} list the bucket`, async () => {
+    it(`${admin ? 'lets' : 'does not let'} ${who} list the bucket`, async () => {
       await uploadAsAdmin(`${folder}/listed.png`);
       const { data, error } = await client(em()).storage.from(BUCKET).list(folder);
       expect(error).toBeNull();
-      expect(data?.map((item) => item.name)).toEqual(['listed.png']);
+      expect(data?.map((item) => item.name)).toEqual(admin ? ['listed.png'] : []);
+      const root = await client(em()).storage.from(BUCKET).list('');
+      if (admin) expect(root.data?.map((item) => item.name)).toContain(folder);
+      else expect(root.data).toEqual([]);
     });
 
     it(`lets ${who} read an object through its public URL`, async () => {

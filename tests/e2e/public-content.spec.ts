@@ -101,41 +101,48 @@ test('a draft article is never listed and its address says Article Not Found', a
   await expect(page.getByRole('heading', { name: 'Article Not Found' })).toBeVisible();
 });
 
-test('an article carrying a script payload shows its text and runs nothing', async ({
-  page,
-  serviceDb,
-}) => {
-  const title = `Payload test ${Date.now()}`;
-  const { data: article } = await serviceDb
-    .from('news_articles')
-    .insert({
-      title,
-      published: true,
-      published_date: '2020-01-01',
-      excerpt: '<p>Safe excerpt<img src=x onerror="window.__pwned=1"></p>',
-      content:
-        '<p>Visible paragraph</p><script>window.__pwned=1</script><img src="x" onerror="window.__pwned=1"><a href="javascript:window.__pwned=1">Click me</a>',
-    })
-    .select('id')
-    .single()
-    .throwOnError();
-  try {
-    await page.goto(`/news/${article.id}`);
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(page.getByText('Visible paragraph')).toBeVisible();
-    await page.getByText('Click me').click();
-    expect(
-      await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
-    ).toBeUndefined();
-    await expect(page.locator('main script:not([type="application/ld+json"])')).toHaveCount(0);
-    await expect(page.locator('main [onerror]')).toHaveCount(0);
-    await expect(page.locator('meta[name="description"]').last()).toHaveAttribute(
-      'content',
-      'Safe excerpt',
-    );
-  } finally {
-    await serviceDb.from('news_articles').delete().eq('id', article.id).throwOnError();
-  }
+test.describe('under the Content-Security-Policy', () => {
+  // DOMPurify parses the hostile HTML in an inert document, where Chromium reports the payload's
+  // onerror attribute as an inline handler the policy refuses: the policy doing its job, the
+  // second defence behind the sanitiser. Nothing else may be reported.
+  test.use({ allowedConsoleErrors: [/^Executing inline event handler violates/] });
+
+  test('an article carrying a script payload shows its text and runs nothing', async ({
+    page,
+    serviceDb,
+  }) => {
+    const title = `Payload test ${Date.now()}`;
+    const { data: article } = await serviceDb
+      .from('news_articles')
+      .insert({
+        title,
+        published: true,
+        published_date: '2020-01-01',
+        excerpt: '<p>Safe excerpt<img src=x onerror="window.__pwned=1"></p>',
+        content:
+          '<p>Visible paragraph</p><script>window.__pwned=1</script><img src="x" onerror="window.__pwned=1"><a href="javascript:window.__pwned=1">Click me</a>',
+      })
+      .select('id')
+      .single()
+      .throwOnError();
+    try {
+      await page.goto(`/news/${article.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByText('Visible paragraph')).toBeVisible();
+      await page.getByText('Click me').click();
+      expect(
+        await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+      ).toBeUndefined();
+      await expect(page.locator('main script:not([type="application/ld+json"])')).toHaveCount(0);
+      await expect(page.locator('main [onerror]')).toHaveCount(0);
+      await expect(page.locator('meta[name="description"]').last()).toHaveAttribute(
+        'content',
+        'Safe excerpt',
+      );
+    } finally {
+      await serviceDb.from('news_articles').delete().eq('id', article.id).throwOnError();
+    }
+  });
 });
 
 test('the home page shows the three newest articles linking to their pages', async ({ page }) => {

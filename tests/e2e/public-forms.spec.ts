@@ -165,3 +165,54 @@ test('a contact message is stored', async ({ page, serviceDb }) => {
   });
   await serviceDb.from('contact_messages').delete().eq('message', message).throwOnError();
 });
+
+test.describe('the contact form against the database’s guard', () => {
+  // The browser reports the refused request (429) on the console; that is the point of the test.
+  test.use({ allowedConsoleErrors: [/status of 429/] });
+
+  test('states its limit, drops a filled honeypot and says when too many messages were sent', async ({
+    page,
+    serviceDb,
+  }) => {
+    const marker = `Guarded ${Date.now()}`;
+    const email = `guard-${Date.now()}@example.org`;
+    const message = form(page).getByRole('textbox', { name: 'Message', exact: true });
+    const send = async (text: string) => {
+      await form(page).getByRole('textbox', { name: 'Name', exact: true }).fill('Jo Tester');
+      await form(page).getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+      await form(page).getByRole('combobox', { name: 'Subject' }).selectOption('general');
+      await message.fill(text);
+      await page.getByRole('button', { name: 'Send Message' }).click();
+    };
+    const thanked = page.getByRole('status').filter({ hasText: 'Thank you for your message!' });
+
+    await page.goto('/contact');
+    await expect(message).toHaveAccessibleDescription('Up to 2,000 characters: 2,000 left.');
+
+    // A robot fills the field nobody sees: thanked like anyone, and nothing is kept.
+    await form(page).locator('input[name="website"]').fill('https://spam.example', { force: true });
+    await send(`${marker} robot`);
+    await expect(thanked).toBeVisible();
+    await page.reload();
+
+    for (let i = 1; i <= 3; i++) {
+      await send(`${marker} ${i}`);
+      await expect(thanked).toBeVisible();
+      await expect(message).toHaveValue('');
+    }
+    await send(`${marker} 4`);
+    await expect(page.getByRole('alert')).toHaveText(
+      'You have sent several messages in a short time, so this one was not sent. Please try again in an hour.',
+    );
+    await expect(message).toHaveValue(`${marker} 4`);
+
+    const { data } = await serviceDb
+      .from('contact_messages')
+      .select('message')
+      .like('message', `${marker}%`)
+      .order('message')
+      .throwOnError();
+    expect(data.map((row) => row.message)).toEqual([1, 2, 3].map((i) => `${marker} ${i}`));
+    await serviceDb.from('contact_messages').delete().like('message', `${marker}%`).throwOnError();
+  });
+});

@@ -67,4 +67,56 @@ describe('ContactForm', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(/^Message/)).toHaveValue('Hello rally team');
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
   });
+
+  it('says the visitor has sent too many messages on a 429 and keeps what was typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { db } = fakeDb({}, { failing: { contact_messages: 429 } });
+    renderPage(<ContactForm />, { db });
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have sent several messages in a short time, so this one was not sent. Please try again in an hour.',
+    );
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Jo Bloggs');
+    expect(screen.getByLabelText(/^Message/)).toHaveValue('Hello rally team');
+  });
+
+  it('states the message limit, counts down as the visitor types and refuses a longer message', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { db, requests } = fakeDb({});
+    renderPage(<ContactForm />, { db });
+    const message = screen.getByLabelText(/^Message/);
+    expect(message).toHaveAccessibleDescription('Up to 2,000 characters: 2,000 left.');
+    await user.type(message, 'Héllo 🚗');
+    expect(message).toHaveAccessibleDescription('Up to 2,000 characters: 1,993 left.');
+    await user.clear(message);
+    await user.click(message);
+    await user.paste('x'.repeat(2001));
+    expect(message).toHaveAccessibleDescription('Up to 2,000 characters: 1 too many.');
+    await user.type(screen.getByLabelText(/^Name/), 'Jo Bloggs');
+    await user.type(screen.getByLabelText(/^Email/), 'jo@example.org');
+    await user.selectOptions(screen.getByLabelText(/^Subject/), 'rally');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(
+      screen.getByText('Please shorten your message to 2,000 characters or fewer.'),
+    ).toBeInTheDocument();
+    expect(message).toHaveFocus();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('passes a filled honeypot on, so the database can drop it, and thanks as usual', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { db, requests } = fakeDb({});
+    const { container } = renderPage(<ContactForm />, { db });
+    const trap = container.querySelector<HTMLInputElement>('input[name="website"]');
+    expect(trap).not.toBeNull();
+    expect(trap).toHaveAttribute('tabindex', '-1');
+    expect(trap?.closest('[aria-hidden="true"]')).not.toBeNull();
+    await fillIn(user);
+    if (trap) await user.type(trap, 'https://spam.example');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you for your message!');
+    expect(requests[0]?.body).toMatchObject({ website: 'https://spam.example' });
+  });
 });

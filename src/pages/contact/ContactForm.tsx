@@ -1,14 +1,26 @@
 import { useState } from 'react';
 import { EmailField, SelectField, TextAreaField, TextField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
+import { Honeypot } from '../../components/Honeypot';
+import { contactLimits } from '../../config/forms';
 import type { ContactSubject } from '../../data/database.types';
 import { sendContactMessage } from '../../data/contactMessages';
+import { SubmissionError } from '../../data/submissions';
 import { useDb } from '../../lib/dbContext';
+import { formatWholeNumber } from '../../lib/format';
 import { useForm } from '../../lib/useForm';
-import { isBlank, isEmail, type FieldErrors } from '../../lib/validation';
+import {
+  characterCount,
+  isBlank,
+  isEmail,
+  isTooLong,
+  type FieldErrors,
+} from '../../lib/validation';
 
 export const CONTACT_SENT = "Thank you for your message! We'll get back to you soon.";
 export const CONTACT_FAILED = 'Something went wrong. Please try again later.';
+export const CONTACT_RATE_LIMITED =
+  'You have sent several messages in a short time, so this one was not sent. Please try again in an hour.';
 
 export const contactSubjects: readonly { value: ContactSubject; label: string }[] = [
   { value: 'general', label: 'General enquiry' },
@@ -25,24 +37,53 @@ type ContactValues = {
   phone: string;
   subject: string;
   message: string;
+  website: string;
 };
-const blank: ContactValues = { name: '', email: '', phone: '', subject: '', message: '' };
+const blank: ContactValues = {
+  name: '',
+  email: '',
+  phone: '',
+  subject: '',
+  message: '',
+  website: '',
+};
+
+const shorten = (what: string, max: number) =>
+  `Please shorten your ${what} to ${formatWholeNumber(max)} characters or fewer.`;
 
 function validate(values: ContactValues): FieldErrors<keyof ContactValues> {
   const errors: FieldErrors<keyof ContactValues> = {};
   if (isBlank(values.name)) errors.name = 'Please enter your name.';
+  else if (isTooLong(values.name, contactLimits.name))
+    errors.name = shorten('name', contactLimits.name);
   if (isBlank(values.email)) errors.email = 'Please enter your email address.';
-  else if (!isEmail(values.email)) errors.email = 'Please enter a valid email address.';
+  else if (!isEmail(values.email) || isTooLong(values.email, contactLimits.email))
+    errors.email = 'Please enter a valid email address.';
+  if (isTooLong(values.phone, contactLimits.phone))
+    errors.phone = shorten('phone number', contactLimits.phone);
   if (!contactSubjects.some((subject) => subject.value === values.subject))
     errors.subject = 'Please choose a subject.';
   if (isBlank(values.message)) errors.message = 'Please enter your message.';
+  else if (isTooLong(values.message, contactLimits.message))
+    errors.message = shorten('message', contactLimits.message);
   return errors;
+}
+
+/** The message's limit, and how much of it is left, under the field as the visitor types. */
+function messageHint(message: string): string {
+  const limit = `Up to ${formatWholeNumber(contactLimits.message)} characters`;
+  const left = contactLimits.message - characterCount(message);
+  return left >= 0
+    ? `${limit}: ${formatWholeNumber(left)} left.`
+    : `${limit}: ${formatWholeNumber(-left)} too many.`;
 }
 
 export function ContactForm() {
   const db = useDb();
   const form = useForm(blank, validate);
-  const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed' | 'rate-limited'>(
+    'idle',
+  );
 
   const submit = form.onSubmit(async (values) => {
     const subject = contactSubjects.find((option) => option.value === values.subject);
@@ -54,7 +95,8 @@ export function ContactForm() {
       setStatus('sent');
     } catch (error) {
       console.warn('Could not send the contact message', error);
-      setStatus('failed');
+      const limited = error instanceof SubmissionError && error.reason === 'rate-limited';
+      setStatus(limited ? 'rate-limited' : 'failed');
     }
   });
 
@@ -77,11 +119,23 @@ export function ContactForm() {
           {...form.field('subject')}
         />
       </div>
-      <TextAreaField label="Message" required {...form.field('message')} />
+      <TextAreaField
+        label="Message"
+        required
+        hint={messageHint(form.values.message)}
+        {...form.field('message')}
+      />
+      <Honeypot {...form.field('website')} />
       <FormSubmit
         sending={status === 'sending'}
         success={status === 'sent' ? CONTACT_SENT : null}
-        failure={status === 'failed' ? CONTACT_FAILED : null}
+        failure={
+          status === 'failed'
+            ? CONTACT_FAILED
+            : status === 'rate-limited'
+              ? CONTACT_RATE_LIMITED
+              : null
+        }
       >
         Send Message
       </FormSubmit>

@@ -2,6 +2,7 @@
 // /object/[authenticated/]<bucket>/<name> (read as the caller, so RLS decides). Bytes are served
 // with the stored content type and cache-control, an ETag (304 on a match) and byte ranges.
 import type { ApiContext, ApiRequest, ApiResponse, JwtClaims } from '../types';
+import { servedContentType } from './content-type';
 import { StorageErrors, fromDatabaseError } from './errors';
 import { readObjectFile } from './object-files';
 import { type ObjectRow, OBJECT_COLUMNS, findBucket } from './rows';
@@ -62,7 +63,7 @@ export async function downloadObject(
   const eTag = metadata?.eTag ?? '';
   const headers: Record<string, string> = {
     'accept-ranges': 'bytes',
-    'content-type': metadata?.mimetype ?? 'application/octet-stream',
+    'content-type': servedContentType(metadata?.mimetype),
     etag: eTag,
     'x-robots-tag': 'none',
     'cache-control': metadata?.cacheControl ?? 'no-cache',

@@ -106,15 +106,20 @@ async function route(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
   throw StorageErrors.routeNotFound(req.method, path);
 }
 
+// Every answer, and above all every download, forbids content sniffing: a browser must never
+// decide that stored bytes are a page or a script whatever their declared type.
+const NOSNIFF = { 'x-content-type-options': 'nosniff' };
+
 export const handleStorage: ApiHandler = async (req, ctx) => {
   try {
-    return await route(req, ctx);
+    const response = await route(req, ctx);
+    return { ...response, headers: { ...response.headers, ...NOSNIFF } };
   } catch (err) {
     const error = err instanceof ApiError ? err : StorageErrors.internal();
     if (!(err instanceof ApiError)) console.error('storage: unexpected error', err);
     return {
       status: error.status,
-      headers: { 'content-type': 'application/json; charset=utf-8', ...error.headers },
+      headers: { 'content-type': 'application/json; charset=utf-8', ...error.headers, ...NOSNIFF },
       body: JSON.stringify(error.body),
     };
   }

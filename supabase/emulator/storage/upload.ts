@@ -4,6 +4,7 @@
 // the bytes are written inside that transaction so a refused upload leaves nothing on disk.
 import { createHash, randomUUID } from 'node:crypto';
 import type { ApiContext, ApiRequest, ApiResponse, JwtClaims, Tx } from '../types';
+import { acceptedContentType, partContentType } from './content-type';
 import { StorageErrors, fromDatabaseError } from './errors';
 import { boundaryOf, parseMultipart } from './multipart';
 import { removeObjectFile, writeObjectFile } from './object-files';
@@ -45,7 +46,7 @@ function readIncomingFile(req: ApiRequest): IncomingFile {
   const cacheTime = field('cacheControl');
   return {
     bytes: filePart.data,
-    mimeType: field('contentType') || filePart.contentType || 'text/plain',
+    mimeType: field('contentType') || partContentType(filePart.contentType),
     cacheControl: cacheTime ? `max-age=${cacheTime}` : 'no-cache',
     userMetadata: parseUserMetadata(field('metadata') ?? field('userMetadata') ?? null, false),
   };
@@ -63,27 +64,16 @@ function parseUserMetadata(raw: string | null, base64: boolean): Record<string, 
   }
 }
 
-/** storage-api's validateMimeType: type and subtype must match an allowed entry or `type/*`. */
-function assertAllowedType(mimeType: string, allowed: string[]) {
-  const [type, subtype] = (mimeType.split(';')[0] ?? '').trim().toLowerCase().split('/');
-  if (!type || !subtype) throw StorageErrors.invalidMimeType(mimeType);
-  const ok = allowed.some((entry) => {
-    const [allowedType, allowedSubtype] = entry.toLowerCase().split('/');
-    return allowedType === type && (allowedSubtype === '*' || allowedSubtype === subtype);
-  });
-  if (!ok) throw StorageErrors.invalidMimeType(mimeType);
-}
-
-function assertWithinBucketLimits(bucket: BucketRow, file: IncomingFile) {
-  if (bucket.allowed_mime_types && bucket.allowed_mime_types.length > 0) {
-    assertAllowedType(file.mimeType, bucket.allowed_mime_types);
-  }
+/** Checks the bucket's limits; answers the content type to store (see content-type.ts). */
+function checkBucketLimits(bucket: BucketRow, file: IncomingFile): string {
+  const mimeType = acceptedContentType(file.mimeType, bucket.allowed_mime_types);
   if (bucket.file_size_limit !== null && file.bytes.length > Number(bucket.file_size_limit)) {
     throw StorageErrors.tooLarge();
   }
-  if (!contentMatchesType(file.mimeType, file.bytes)) {
-    throw StorageErrors.contentMismatch(file.mimeType);
+  if (!contentMatchesType(mimeType, file.bytes)) {
+    throw StorageErrors.contentMismatch(mimeType);
   }
+  return mimeType;
 }
 
 function ownerOf(claims: JwtClaims): string | null {
@@ -162,14 +152,14 @@ export async function uploadObject(
 ): Promise<ApiResponse> {
   const bucket = await findBucket(ctx.db, bucketId);
   const file = readIncomingFile(req);
-  assertWithinBucketLimits(bucket, file);
+  const mimeType = checkBucketLimits(bucket, file);
 
   const version = randomUUID();
   const now = new Date().toISOString();
   const metadata: ObjectMetadata = {
     eTag: `"${createHash('md5').update(file.bytes).digest('hex')}"`,
     size: file.bytes.length,
-    mimetype: file.mimeType,
+    mimetype: mimeType,
     cacheControl: file.cacheControl,
     lastModified: now,
     contentLength: file.bytes.length,

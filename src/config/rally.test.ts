@@ -1,0 +1,18 @@
+// Every embedded player comes from a host the Content-Security-Policy lets the site frame.
+import { describe, expect, it } from 'vitest';
+import { youTubeEmbedUrl } from '../pages/videos/VideoPlayer';
+import { storyVideos, videoLibrary, videoPlayerOrigins } from './rally';
+
+describe('videoPlayerOrigins', () => {
+  it('covers every hosted film and every YouTube link an administrator adds', () => {
+    const embeds = [
+      ...videoLibrary.map((video) => video.embedUrl),
+      ...Object.values(storyVideos).map((video) => video.embedUrl),
+      youTubeEmbedUrl('https://www.youtube.com/watch?v=aqz-KE-bpKQ'),
+      youTubeEmbedUrl('https://youtu.be/aqz-KE-bpKQ'),
+    ];
+    for (const embed of embeds) {
+      expect(videoPlayerOrigins as readonly string[]).toContain(new URL(embed ?? '').origin);
+    }
+  });
+});
