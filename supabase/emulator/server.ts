@@ -205,6 +205,8 @@ export function createServer(
       for (const [name, value] of Object.entries(req.headers)) {
         headers[name] = Array.isArray(value) ? value.join(', ') : value;
       }
+      // Supabase's gateway tells the APIs the client's address (request.headers in SQL).
+      headers['x-forwarded-for'] ??= req.socket.remoteAddress;
       const bearer = /^bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1]?.trim() ?? null;
       const apikey = headers.apikey ?? url.searchParams.get('apikey');
       const token = bearer ?? apikey ?? null;

@@ -20,6 +20,19 @@ export interface QueryResult<Row = Record<string, unknown>> {
   fields?: { name: string; dataTypeID: number }[];
 }
 
+/**
+ * What PostgREST puts into the transaction besides the role and claims: `request.method`,
+ * `request.path`, `request.headers` (a JSON object, lower-case names) and `request.cookies`, which
+ * functions and triggers read with current_setting(), and the access mode of the HTTP method.
+ */
+export interface RequestSettings {
+  method: string;
+  path: string;
+  headers: Record<string, string | undefined>;
+  /** GET and HEAD, and RPC calls of stable or immutable functions, run read-only. */
+  readOnly: boolean;
+}
+
 /** A connection inside one transaction. Every value is a bound parameter ($1, $2 ...). */
 export interface Tx {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
@@ -33,14 +46,16 @@ export interface Db extends Tx {
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * Runs fn in a transaction under `SET LOCAL ROLE <claims.role>` with `request.jwt.claims`
-   * (and `request.jwt.claim.sub`, `request.jwt.claim.role`) set, so Postgres RLS decides.
+   * (and `request.jwt.claim.sub`, `request.jwt.claim.role`) set, so Postgres RLS decides, and
+   * with the request's settings when given.
    */
-  asRole<T>(claims: JwtClaims, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  asRole<T>(claims: JwtClaims, fn: (tx: Tx) => Promise<T>, request?: RequestSettings): Promise<T>;
   /** asRole for one statement whose parameters are all text: the fast path for reads. */
   queryAsRole<Row = Record<string, unknown>>(
     claims: JwtClaims,
     sql: string,
     params: (string | null)[],
+    request?: RequestSettings,
   ): Promise<QueryResult<Row>>;
   close(): Promise<void>;
 }
