@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signJwt } from './jwt';
+import { readProjectConfig, type AuthEmailConfig } from './project-config';
 import type { EmulatorConfig } from './types';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -32,6 +33,14 @@ export interface ConfigOverrides {
   enableSignup?: boolean;
   maxBodyBytes?: number;
   jwtExpirySeconds?: number;
+  /** Edge Functions folder (default supabase/functions). */
+  functionsDir?: string;
+  /** Extra env for every Edge Function (tests), over supabase/functions/.env. */
+  functionSecrets?: Record<string, string>;
+  /** Per-function verify_jwt over config.toml's. */
+  verifyJwt?: Record<string, boolean>;
+  /** Auth email settings over config.toml's (tests: limits, expiry). */
+  authEmail?: Partial<AuthEmailConfig>;
 }
 
 type Env = Record<string, string | undefined>;
@@ -83,6 +92,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${port}`);
   if (jwtSecret.length < 32)
     throw new Error('SUPABASE_JWT_SECRET must be at least 32 characters long');
+  const project = readProjectConfig(PROJECT_ROOT);
   return {
     port,
     host,
@@ -102,6 +112,14 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     // Large enough for the media bucket's 50 MiB limit plus multipart framing; Storage enforces
     // the bucket's own limit below this.
     maxBodyBytes: overrides.maxBodyBytes ?? 52 * 1024 * 1024,
+    authEmail: { ...project.authEmail, ...overrides.authEmail },
+    functions: {
+      dir: path.resolve(PROJECT_ROOT, overrides.functionsDir ?? 'supabase/functions'),
+      verifyJwt: { ...project.functions.verifyJwt, ...overrides.verifyJwt },
+      secrets: { ...project.functions.secrets, ...overrides.functionSecrets },
+    },
+    // A fixed local key, like the demo JWT keys: it guards nothing but a local catcher.
+    emailApiKey: 're_local_mail_catcher',
     adminEmail: envValue(env, 'SUPABASE_ADMIN_EMAIL') ?? 'admin@europerally.local',
     adminPassword: envValue(env, 'SUPABASE_ADMIN_PASSWORD') ?? 'rally-admin-2026',
   };

@@ -5,6 +5,7 @@ import { handleAuth } from './auth';
 import { API_ROLES } from './db';
 import { verifyJwt } from './jwt';
 import { handleLocalServices } from './local-services';
+import { handleMail, MAIL_PREFIX } from './mail';
 import { handleRest } from './rest';
 import { fromPgError, isPgError } from './rest/errors';
 import { handleStorage } from './storage';
@@ -23,6 +24,7 @@ const ROUTES: { prefix: string; api: ApiName; handler: ApiHandler }[] = [
   { prefix: '/rest/v1', api: 'rest', handler: handleRest },
   { prefix: '/auth/v1', api: 'auth', handler: handleAuth },
   { prefix: '/storage/v1', api: 'storage', handler: handleStorage },
+  { prefix: MAIL_PREFIX, api: 'local', handler: handleMail },
   { prefix: '/local', api: 'local', handler: handleLocalServices },
 ];
 

@@ -1,3 +1,5 @@
+import type { AuthEmailConfig } from './project-config';
+
 // The contract between the emulator's core (server, database, JWT) and each API it serves
 // (rest/, auth/, storage/, local-services/). Each API exports one handler of type ApiHandler.
 
@@ -76,6 +78,20 @@ export interface EmulatorConfig {
   enableSignup: boolean;
   jwtExpirySeconds: number;
   maxBodyBytes: number;
+  /** supabase/config.toml's auth email settings: redirects, expiry, limits, templates, sender. */
+  authEmail: AuthEmailConfig;
+  functions: FunctionsConfig;
+  /** The Bearer key of the mail catcher's email API (EMAIL_API_KEY in Edge Functions). */
+  emailApiKey: string;
+}
+
+export interface FunctionsConfig {
+  /** Where `<name>/index.ts` lives: supabase/functions, or a fixtures folder in tests. */
+  dir: string;
+  /** [functions.<name>] verify_jwt from config.toml (true when absent). */
+  verifyJwt: Record<string, boolean>;
+  /** Env for every function on top of the platform's: config.toml's secrets, then overrides. */
+  secrets: Record<string, string>;
 }
 
 export interface ApiRequest {
