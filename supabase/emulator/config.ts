@@ -117,6 +117,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
       dir: path.resolve(PROJECT_ROOT, overrides.functionsDir ?? 'supabase/functions'),
       verifyJwt: { ...project.functions.verifyJwt, ...overrides.verifyJwt },
       secrets: { ...project.functions.secrets, ...overrides.functionSecrets },
+      databaseUrl: dbUrl,
     },
     // A fixed local key, like the demo JWT keys: it guards nothing but a local catcher.
     emailApiKey: 're_local_mail_catcher',

@@ -2,6 +2,7 @@
 // with one error handler that renders every failure in the shape of the API that was called.
 import http from 'node:http';
 import { handleAuth } from './auth';
+import { isFunctionsPath, proxyFunction } from './functions';
 import { API_ROLES } from './db';
 import { verifyJwt } from './jwt';
 import { handleLocalServices } from './local-services';
@@ -167,6 +168,11 @@ export function createServer(
     let claims: JwtClaims | null = null;
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      if (isFunctionsPath(url.pathname)) {
+        // Edge Functions answer for themselves (their CORS preflight too), streamed both ways.
+        await proxyFunction(req, res, ctx, url);
+        return;
+      }
       const method = (req.method ?? 'GET').toUpperCase();
       if (method === 'OPTIONS') {
         req.resume();

@@ -92,6 +92,8 @@ export interface FunctionsConfig {
   verifyJwt: Record<string, boolean>;
   /** Env for every function on top of the platform's: config.toml's secrets, then overrides. */
   secrets: Record<string, string>;
+  /** SUPABASE_DB_URL for functions: the PostgreSQL the emulator uses, when it is one (not PGlite). */
+  databaseUrl: string | null;
 }
 
 export interface ApiRequest {
