@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import { caughtMail, http, makeClient, setupTestEmulator } from './harness';
+import { caughtMail, http, makeClient, setupTestEmulator, startTestEmulator } from './harness';
 
 const em = setupTestEmulator({
   functionsDir: path.resolve(__dirname, 'fixtures/functions'),
@@ -216,4 +216,15 @@ describe('failures', () => {
     expect(restarted.error).toBeNull();
     expect(restarted.data?.pid).not.toBe(before.data?.pid);
   });
+});
+
+test('stops its functions when the emulator stops', async () => {
+  const own = await startTestEmulator({
+    functionsDir: path.resolve(__dirname, 'fixtures/functions'),
+  });
+  const { data } = await own.anon.functions.invoke<{ pid: number }>('crash', { method: 'GET' });
+  const pid = data?.pid ?? 0;
+  expect(pid).toBeGreaterThan(0);
+  await own.stop();
+  expect(() => process.kill(pid, 0)).toThrow();
 });
