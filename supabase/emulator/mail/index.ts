@@ -5,7 +5,7 @@
 //   DELETE /local/mail/messages[?to=]        forget them (all, or one recipient's)
 //   POST   /local/mail/api/emails            the Resend-compatible API Edge Functions send through
 // Reading and clearing need the service role key or a loopback origin (local-services/access.ts).
-import { isBrowserNavigation, isTrustedLocalReader } from '../local-services/access';
+import { isBrowserNavigation, mayManageLocalData } from '../local-services/access';
 import type { ApiContext, ApiHandler, ApiRequest, ApiResponse } from '../types';
 import { handleEmailApi } from './email-api';
 import { inboxPage, messageFrame } from './inbox-page';
@@ -53,7 +53,7 @@ async function readOrClear(
   const recipient = req.url.searchParams.get('to');
   const page = segments.length === 0;
   const frame = segments.length === 3 && segments[2] === 'html';
-  if (!isTrustedLocalReader(req) && !((page || frame) && isBrowserNavigation(req))) {
+  if (!mayManageLocalData(req, ctx.config) && !((page || frame) && isBrowserNavigation(req))) {
     return forbidden();
   }
   const read = req.method === 'GET' || req.method === 'HEAD';
