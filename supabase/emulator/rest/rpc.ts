@@ -177,13 +177,17 @@ function chooseRoutine(
   );
 }
 
+/** The call as a FROM item named pgrst_call: rows of columns, or one pgrst_scalar column. */
+function asSource(routine: Routine, call: string): string {
+  return routine.returns.kind === 'composite'
+    ? `${call} ${CALL}`
+    : `(select ${call} as ${SCALAR}) ${CALL}`;
+}
+
 /** `from ... pgrst_call` for the routine, its arguments bound on `b`. */
 function callSource(b: Builder, routine: Routine, args: Args): string {
   const fn = `"public".${ident(routine.name)}`;
-  const wrap = (call: string) =>
-    routine.returns.kind === 'composite'
-      ? `${call} ${CALL}`
-      : `(select ${call} as ${SCALAR}) ${CALL}`;
+  const wrap = (call: string) => asSource(routine, call);
   if (args.kind === 'body')
     return wrap(`${fn}(${b.bind(args.json)}::json::${routine.params[0]?.type ?? 'json'})`);
   const given = routine.params.filter((p) => args.values.has(p.name));
@@ -208,10 +212,7 @@ function textCallSource(b: Builder, routine: Routine, values: Map<string, string
         `${p.variadic ? 'variadic ' : ''}${ident(p.name)} := ${b.bind(values.get(p.name) ?? '', p.type)}`,
     )
     .join(', ');
-  const call = `${fn}(${named})`;
-  return routine.returns.kind === 'composite'
-    ? `${call} ${CALL}`
-    : `(select ${call} as ${SCALAR}) ${CALL}`;
+  return asSource(routine, `${fn}(${named})`);
 }
 
 function buildCall(
