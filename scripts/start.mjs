@@ -127,6 +127,7 @@ async function main() {
       '',
       `  Site:              http://localhost:${sitePort}`,
       `  Local Supabase:    ${supabaseUrl}   (data in ${dataDir}/)`,
+      `  Local mail:        ${supabaseUrl}/local/mail   (every email the stack sends)`,
       `  Admin sign-in:     http://localhost:${sitePort}/admin/login`,
       `                     ${adminEmail} / ${adminPassword}`,
       siteSupabaseUrl === supabaseUrl

@@ -1,9 +1,9 @@
 // The emulator's configuration, in one place: environment variables (with .env.example's local
 // defaults, so a fresh clone needs no .env), then CLI flags or programmatic overrides on top.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signJwt } from './jwt';
+import { readProjectConfig, type AuthEmailConfig } from './project-config';
 import type { EmulatorConfig, InFlightLimit, SignInLimit } from './types';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -37,6 +37,14 @@ export interface ConfigOverrides {
   signInLimit?: Partial<SignInLimit>;
   maxRows?: number;
   inFlight?: Partial<InFlightLimit>;
+  /** Edge Functions folder (default supabase/functions). */
+  functionsDir?: string;
+  /** Extra env for every Edge Function (tests), over supabase/functions/.env. */
+  functionSecrets?: Record<string, string>;
+  /** Per-function verify_jwt over config.toml's. */
+  verifyJwt?: Record<string, boolean>;
+  /** Auth email settings over config.toml's (tests: limits, expiry). */
+  authEmail?: Partial<AuthEmailConfig>;
 }
 
 type Env = Record<string, string | undefined>;
@@ -46,62 +54,12 @@ function envValue(env: Env, name: string): string | undefined {
   return value ? value : undefined;
 }
 
-type TomlValue = string | number | boolean;
-
-/**
- * The `key = value` settings of supabase/config.toml by section (`auth`, `auth.rate_limit` …):
- * the few the emulator honours are scalars, so this reads scalars only and skips the rest.
- */
-export function readConfigToml(
-  configToml = path.join(PROJECT_ROOT, 'supabase/config.toml'),
-): Map<string, TomlValue> {
-  const settings = new Map<string, TomlValue>();
-  let text: string;
-  try {
-    text = readFileSync(configToml, 'utf8');
-  } catch {
-    return settings;
-  }
-  let section = '';
-  for (const raw of text.split('\n')) {
-    const line = raw.replace(/#.*$/, '').trim();
-    const header = /^\[([^\]]+)\]$/.exec(line);
-    if (header) {
-      section = header[1]?.trim() ?? '';
-      continue;
-    }
-    const setting = /^([A-Za-z0-9_]+)\s*=\s*(true|false|-?\d+|"[^"]*")$/.exec(line);
-    if (!setting?.[1] || setting[2] === undefined) continue;
-    const value = setting[2];
-    settings.set(
-      `${section}.${setting[1]}`,
-      value === 'true' || value === 'false'
-        ? value === 'true'
-        : value.startsWith('"')
-          ? value.slice(1, -1)
-          : Number(value),
-    );
-  }
-  return settings;
-}
-
-function numberSetting(settings: Map<string, TomlValue>, key: string, fallback: number): number {
-  const value = settings.get(key);
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
-}
-
-/** Reads `[auth] enable_signup` from supabase/config.toml; sign-up stays off when it is absent. */
-export function readEnableSignup(configToml?: string): boolean {
-  return readConfigToml(configToml).get('auth.enable_signup') === true;
-}
-
 export function demoKey(role: 'anon' | 'service_role', secret: string): string {
   // Same claims and claim order as the CLI's keys, so with the demo secret these ARE those keys.
   return signJwt({ iss: 'supabase-demo', role, exp: DEMO_KEY_EXPIRY }, secret);
 }
 
 export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.env): ServerConfig {
-  const toml = readConfigToml();
   const port = overrides.port ?? Number(envValue(env, 'SUPABASE_PORT') ?? 54321);
   const host = overrides.host ?? envValue(env, 'SUPABASE_HOST') ?? '127.0.0.1';
   const jwtSecret = overrides.jwtSecret ?? envValue(env, 'SUPABASE_JWT_SECRET') ?? DEMO_JWT_SECRET;
@@ -114,6 +72,8 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${port}`);
   if (jwtSecret.length < 32)
     throw new Error('SUPABASE_JWT_SECRET must be at least 32 characters long');
+  const project = readProjectConfig(PROJECT_ROOT);
+  const auth = project.auth;
   return {
     port,
     host,
@@ -128,27 +88,32 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     dataDir: dataDirSetting === null ? '' : path.resolve(PROJECT_ROOT, dataDirSetting),
     persistent: dataDirSetting !== null,
     dbUrl,
-    enableSignup: overrides.enableSignup ?? toml.get('auth.enable_signup') === true,
+    enableSignup: overrides.enableSignup ?? auth.enableSignup,
     jwtExpirySeconds: overrides.jwtExpirySeconds ?? 3600,
-    // GoTrue's own defaults when config.toml is silent: 6 characters, a 10-second reuse interval.
-    minPasswordLength:
-      overrides.minPasswordLength ?? numberSetting(toml, 'auth.minimum_password_length', 6),
-    refreshTokenReuseSeconds:
-      overrides.refreshTokenReuseSeconds ??
-      numberSetting(toml, 'auth.refresh_token_reuse_interval', 10),
+    minPasswordLength: overrides.minPasswordLength ?? auth.minPasswordLength,
+    refreshTokenReuseSeconds: overrides.refreshTokenReuseSeconds ?? auth.refreshTokenReuseSeconds,
     signInLimit: {
-      // The CLI's sign_in_sign_ups counts per IP in 5 minutes (Supabase's default is 30).
-      perIp: numberSetting(toml, 'auth.rate_limit.sign_in_sign_ups', 30),
+      // The CLI's sign_in_sign_ups counts per IP in 5 minutes.
+      perIp: auth.signInsPerIp,
       perEmail: 10,
       windowSeconds: 300,
       ...overrides.signInLimit,
     },
-    maxRows: overrides.maxRows ?? numberSetting(toml, 'api.max_rows', 1000),
+    maxRows: overrides.maxRows ?? project.maxRows,
     // Far above what the site (a few requests per page) and the e2e suite open at once.
     inFlight: { total: 128, perClient: 32, ...overrides.inFlight },
     // The ceiling of any body: the media bucket's 50 MiB limit plus multipart framing. Each API
-    // has a smaller limit of its own (server-limits.ts); Storage uses the bucket's limit.
+    // has a smaller limit of its own (gateway.ts); Storage uses the bucket's limit.
     maxBodyBytes: overrides.maxBodyBytes ?? 52 * 1024 * 1024,
+    authEmail: { ...project.authEmail, ...overrides.authEmail },
+    functions: {
+      dir: path.resolve(PROJECT_ROOT, overrides.functionsDir ?? 'supabase/functions'),
+      verifyJwt: { ...project.functions.verifyJwt, ...overrides.verifyJwt },
+      secrets: { ...project.functions.secrets, ...overrides.functionSecrets },
+      databaseUrl: dbUrl,
+    },
+    // A fixed local key, like the demo JWT keys: it guards nothing but a local catcher.
+    emailApiKey: 're_local_mail_catcher',
     adminEmail: envValue(env, 'SUPABASE_ADMIN_EMAIL') ?? 'admin@europerally.local',
     adminPassword: envValue(env, 'SUPABASE_ADMIN_PASSWORD') ?? 'rally-admin-2026',
   };

@@ -4,7 +4,7 @@
 import { parse as pgliteParse, PGlite, protocol } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import pg from 'pg';
-import type { Db, JwtClaims, QueryResult, Tx } from './types';
+import type { Db, JwtClaims, QueryResult, RequestSettings, Tx } from './types';
 
 /** The roles a verified JWT may switch to; anything else is refused before reaching SQL. */
 export const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -43,6 +43,29 @@ function roleParams(claims: JwtClaims): string[] {
     JSON.stringify(claims),
     typeof claims.sub === 'string' ? claims.sub : '',
     STATEMENT_TIMEOUTS[claims.role] ?? '8s',
+  ];
+}
+
+// PostgREST's per-request settings, and its search path (the exposed schema, then config.toml's
+// extra_search_path). transaction_read_only may be switched on after the first statement.
+const REQUEST_SQL =
+  'select set_config(\'search_path\', \'"public", "extensions"\', true), ' +
+  "set_config('request.method', $1, true), set_config('request.path', $2, true), " +
+  "set_config('request.headers', $3, true), set_config('request.cookies', $4, true), " +
+  "set_config('transaction_read_only', $5, true)";
+
+function requestParams(request: RequestSettings): string[] {
+  const cookies: Record<string, string> = {};
+  for (const pair of (request.headers.cookie ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0) cookies[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return [
+    request.method,
+    request.path,
+    JSON.stringify(request.headers),
+    JSON.stringify(cookies),
+    request.readOnly ? 'on' : 'off',
   ];
 }
 
@@ -128,10 +151,15 @@ export class PgliteDb implements Db {
     return this.pglite.transaction((tx) => fn(pgliteTx(tx)));
   }
 
-  async asRole<T>(claims: JwtClaims, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async asRole<T>(
+    claims: JwtClaims,
+    fn: (tx: Tx) => Promise<T>,
+    request?: RequestSettings,
+  ): Promise<T> {
     const params = roleParams(claims);
     return this.pglite.transaction(async (tx) => {
       await tx.query(SET_ROLE_SQL, params);
+      if (request) await tx.query(REQUEST_SQL, requestParams(request));
       return fn(pgliteTx(tx));
     });
   }
@@ -145,6 +173,7 @@ export class PgliteDb implements Db {
     claims: JwtClaims,
     sql: string,
     params: (string | null)[],
+    request?: RequestSettings,
   ): Promise<QueryResult<Row>> {
     const role = roleParams(claims);
     const { serialize } = protocol;
@@ -170,7 +199,13 @@ export class PgliteDb implements Db {
       );
       return parts;
     };
-    const steps = [...step(SET_ROLE_SQL, role), ...step(sql, params)];
+    // The role and claims, the request's settings when given, then the statement: the
+    // statement's result is the last one.
+    const steps = [
+      ...step(SET_ROLE_SQL, role),
+      ...(request ? step(REQUEST_SQL, requestParams(request)) : []),
+      ...step(sql, params),
+    ];
     // Room for the new statements: the least recently used ones are closed (Close is the
     // protocol's DEALLOCATE) at the head of this message. Postgres skips everything after an
     // error up to Sync, but a close sent before it still happens (prepared statements are not
@@ -200,7 +235,7 @@ export class PgliteDb implements Db {
           throw err;
         }
         for (const [text, name] of parsed) this.prepared.set(text, name);
-        const result = pgliteParse.parseResults(messages, this.parsers)[1];
+        const result = pgliteParse.parseResults(messages, this.parsers)[request ? 2 : 1];
         if (!result) throw new Error('the pipelined statement returned no result');
         return {
           rows: result.rows as Row[],
@@ -277,10 +312,15 @@ export class PostgresDb implements Db {
     }
   }
 
-  async asRole<T>(claims: JwtClaims, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async asRole<T>(
+    claims: JwtClaims,
+    fn: (tx: Tx) => Promise<T>,
+    request?: RequestSettings,
+  ): Promise<T> {
     const params = roleParams(claims);
     return this.transaction(async (tx) => {
       await tx.query(SET_ROLE_SQL, params);
+      if (request) await tx.query(REQUEST_SQL, requestParams(request));
       return fn(tx);
     });
   }
@@ -289,8 +329,9 @@ export class PostgresDb implements Db {
     claims: JwtClaims,
     sql: string,
     params: (string | null)[],
+    request?: RequestSettings,
   ): Promise<QueryResult<Row>> {
-    return this.asRole(claims, (tx) => tx.query<Row>(sql, params));
+    return this.asRole(claims, (tx) => tx.query<Row>(sql, params), request);
   }
 
   async close(): Promise<void> {

@@ -1,15 +1,16 @@
-// What Supabase's API gateway does in front of PostgREST, GoTrue and Storage, as small functions
-// the server applies to every request before an API handler sees it: the URL length, a body limit
-// per API, a cap on requests in flight (so one client cannot hold the memory of all), and the
-// redaction of secrets from a logged URL.
+// What Supabase's API gateway does in front of PostgREST, GoTrue, Storage and the Edge Functions,
+// as small functions the server applies to every request before an API handler sees it: the URL
+// length, a body limit per API, a cap on requests in flight (so one client cannot hold the memory
+// of all), and the redaction of secrets from a logged URL.
 import type { ApiContext, InFlightLimit } from './types';
 
 /** nginx-style gateways refuse request lines past 8 KiB; no call of the product comes near. */
 export const MAX_URL_LENGTH = 8 * 1024;
 
 /**
- * REST and Auth bodies. PostgREST has no limit of its own (the gateway has); 1 MiB is a
- * thousand times the largest row or form the product sends.
+ * REST, Auth and Edge Function bodies. PostgREST has no limit of its own (the gateway has); 1 MiB
+ * is a thousand times the largest row or form the product sends, and many times a payment
+ * provider's webhook event, the largest body a function of the product takes.
  */
 export const API_BODY_LIMIT = 1024 * 1024;
 

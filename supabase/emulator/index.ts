@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, withPort, type ConfigOverrides, type ServerConfig } from './config';
 import { openDb, type AnyDb } from './db';
+import { stopFunctions } from './functions/workers';
 import { migrate, type Log, type MigrateResult } from './migrate';
 import { getCatalog } from './rest/catalog';
 import { createServer } from './server';
@@ -120,6 +121,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     migration,
     stop() {
       stopped ??= (async () => {
+        await stopFunctions(db);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

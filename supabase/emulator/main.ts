@@ -55,6 +55,7 @@ async function serve(args: string[]): Promise<void> {
     `  database:    ${config.dbUrl ? 'PostgreSQL (SUPABASE_DB_URL)' : `PGlite in ${pgDataDir(config.dataDir)}`}`,
     `  anon key:    ${config.anonKey}`,
     `  service key: ${config.serviceRoleKey}`,
+    `  mail:        ${emulator.url}/local/mail (the inbox of every email sent)`,
   ];
   if (emulator.migration.seeded) {
     banner.push(`  admin sign-in (new database): ${config.adminEmail} / ${config.adminPassword}`);

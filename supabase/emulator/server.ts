@@ -1,8 +1,9 @@
 // The HTTP front door: CORS, the gateway's limits (gateway.ts), JWT verification and routing by
-// prefix to each API, with one error handler that renders every failure in the shape of the API
-// that was called.
+// prefix to each API (Edge Functions are proxied as streams, functions/index.ts), with one error
+// handler that renders every failure in the shape of the API that was called.
 import http from 'node:http';
 import { handleAuth } from './auth';
+import { isFunctionsPath, proxyFunction } from './functions';
 import { API_ROLES } from './db';
 import {
   API_BODY_LIMIT,
@@ -15,6 +16,7 @@ import {
 import { verifyJwt } from './jwt';
 import { handleLocalServices } from './local-services';
 import { localCorsHeaders } from './local-services/access';
+import { handleMail, MAIL_PREFIX } from './mail';
 import { handleRest } from './rest';
 import { fromPgError, isPgError } from './rest/errors';
 import { handleStorage } from './storage';
@@ -33,6 +35,7 @@ const ROUTES: { prefix: string; api: ApiName; handler: ApiHandler }[] = [
   { prefix: '/rest/v1', api: 'rest', handler: handleRest },
   { prefix: '/auth/v1', api: 'auth', handler: handleAuth },
   { prefix: '/storage/v1', api: 'storage', handler: handleStorage },
+  { prefix: MAIL_PREFIX, api: 'local', handler: handleMail },
   { prefix: '/local', api: 'local', handler: handleLocalServices },
 ];
 
@@ -209,6 +212,24 @@ export function createServer(
     let cors = CORS_HEADERS;
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      const clientIp = req.socket.remoteAddress ?? '';
+      if (isFunctionsPath(url.pathname)) {
+        // Edge Functions answer for themselves (their CORS preflight too), streamed both ways. The
+        // gateway's bounds still hold: the URL length, the same in-flight slots as every API (a
+        // function call holds its slot while it streams) and a body limit, counted as it streams.
+        const refusal =
+          (req.url ?? '').length > MAX_URL_LENGTH
+            ? gatewayRefusal(414, 'Request-URI Too Large')
+            : admit(inFlight, clientIp, res);
+        if (refusal) {
+          req.resume();
+          sendError(res, refusal, CORS_HEADERS);
+          return;
+        }
+        const limit = await bodyLimit('functions', req.method ?? 'GET', url.pathname, ctx);
+        await proxyFunction(req, res, ctx, url, { clientIp, bodyLimit: limit });
+        return;
+      }
       const method = (req.method ?? 'GET').toUpperCase();
       const route = ROUTES.find(
         (r) => url.pathname === r.prefix || url.pathname.startsWith(`${r.prefix}/`),
@@ -234,7 +255,6 @@ export function createServer(
         );
         return;
       }
-      const clientIp = req.socket.remoteAddress ?? '';
       const refusal =
         (req.url ?? '').length > MAX_URL_LENGTH
           ? gatewayRefusal(414, 'Request-URI Too Large')
@@ -280,6 +300,9 @@ export function createServer(
       for (const [name, value] of Object.entries(req.headers)) {
         headers[name] = Array.isArray(value) ? value.join(', ') : value;
       }
+      // Supabase's gateway tells the APIs the client's address (request.headers in SQL). A value
+      // the client sent is kept, as behind a proxy; the database's rules know it can be forged.
+      headers['x-forwarded-for'] ??= clientIp;
       const bearer = /^bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1]?.trim() ?? null;
       const apikey = headers.apikey ?? url.searchParams.get('apikey');
       const token = bearer ?? apikey ?? null;

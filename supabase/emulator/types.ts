@@ -1,3 +1,5 @@
+import type { AuthEmailConfig } from './project-config';
+
 // The contract between the emulator's core (server, database, JWT) and each API it serves
 // (rest/, auth/, storage/, local-services/). Each API exports one handler of type ApiHandler.
 
@@ -20,6 +22,19 @@ export interface QueryResult<Row = Record<string, unknown>> {
   fields?: { name: string; dataTypeID: number }[];
 }
 
+/**
+ * What PostgREST puts into the transaction besides the role and claims: `request.method`,
+ * `request.path`, `request.headers` (a JSON object, lower-case names) and `request.cookies`, which
+ * functions and triggers read with current_setting(), and the access mode of the HTTP method.
+ */
+export interface RequestSettings {
+  method: string;
+  path: string;
+  headers: Record<string, string | undefined>;
+  /** GET and HEAD, and RPC calls of stable or immutable functions, run read-only. */
+  readOnly: boolean;
+}
+
 /** A connection inside one transaction. Every value is a bound parameter ($1, $2 ...). */
 export interface Tx {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
@@ -33,14 +48,16 @@ export interface Db extends Tx {
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * Runs fn in a transaction under `SET LOCAL ROLE <claims.role>` with `request.jwt.claims`
-   * (and `request.jwt.claim.sub`, `request.jwt.claim.role`) set, so Postgres RLS decides.
+   * (and `request.jwt.claim.sub`, `request.jwt.claim.role`) set, so Postgres RLS decides, and
+   * with the request's settings when given.
    */
-  asRole<T>(claims: JwtClaims, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  asRole<T>(claims: JwtClaims, fn: (tx: Tx) => Promise<T>, request?: RequestSettings): Promise<T>;
   /** asRole for one statement whose parameters are all text: the fast path for reads. */
   queryAsRole<Row = Record<string, unknown>>(
     claims: JwtClaims,
     sql: string,
     params: (string | null)[],
+    request?: RequestSettings,
   ): Promise<QueryResult<Row>>;
   close(): Promise<void>;
 }
@@ -70,6 +87,11 @@ export interface EmulatorConfig {
   maxRows: number;
   /** Requests in flight past which the gateway answers 429 (see gateway.ts). */
   inFlight: InFlightLimit;
+  /** supabase/config.toml's auth email settings: redirects, expiry, limits, templates, sender. */
+  authEmail: AuthEmailConfig;
+  functions: FunctionsConfig;
+  /** The Bearer key of the mail catcher's email API (EMAIL_API_KEY in Edge Functions). */
+  emailApiKey: string;
 }
 
 export interface InFlightLimit {
@@ -82,6 +104,17 @@ export interface SignInLimit {
   perIp: number;
   perEmail: number;
   windowSeconds: number;
+}
+
+export interface FunctionsConfig {
+  /** Where `<name>/index.ts` lives: supabase/functions, or a fixtures folder in tests. */
+  dir: string;
+  /** [functions.<name>] verify_jwt from config.toml (true when absent). */
+  verifyJwt: Record<string, boolean>;
+  /** Env for every function on top of the platform's: config.toml's secrets, then overrides. */
+  secrets: Record<string, string>;
+  /** SUPABASE_DB_URL for functions: the PostgreSQL the emulator uses, when it is one (not PGlite). */
+  databaseUrl: string | null;
 }
 
 export interface ApiRequest {

@@ -10,6 +10,7 @@ import {
   type RunningEmulator,
   type StartOptions,
 } from '../../supabase/emulator/index';
+import type { MailMessage } from '../../supabase/emulator/mail/store';
 import type { Database, TableName } from '../../src/data/database.types';
 import { ClosedWebSocket } from '../support/closed-websocket';
 import { TEST_ADMIN, TEST_VISITOR, withDatabase } from './test-database';
@@ -51,6 +52,10 @@ export type TestEmulatorOptions = Pick<
   | 'signInLimit'
   | 'inFlight'
   | 'maxRows'
+  | 'functionsDir'
+  | 'functionSecrets'
+  | 'verifyJwt'
+  | 'authEmail'
 >;
 
 async function startOnCopy(
@@ -168,4 +173,14 @@ export async function arrangeRow(
     .single();
   if (error || !data) throw new Error(`arrange ${table}: ${error?.message}`);
   return (data as { id: string }).id;
+}
+
+/** The emails the local mail catcher holds for an address, newest first (read with the service key). */
+export async function caughtMail(em: TestEmulator, to: string): Promise<MailMessage[]> {
+  const res = await http(em, `/local/mail/messages?to=${encodeURIComponent(to)}`, {
+    key: em.serviceKey,
+    headers: { authorization: `Bearer ${em.serviceKey}` },
+  });
+  if (res.status !== 200) throw new Error(`reading the mail of ${to}: ${res.status} ${res.text}`);
+  return res.json() as MailMessage[];
 }

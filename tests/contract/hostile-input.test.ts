@@ -9,6 +9,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { loadConfig } from '../../supabase/emulator/config';
 import { MAX_PREPARED_STATEMENTS } from '../../supabase/emulator/db';
 import { signJwt } from '../../supabase/emulator/jwt';
+import { reloadCatalog } from '../../supabase/emulator/rest/catalog';
 import { REST_LIMITS } from '../../supabase/emulator/rest/limits';
 import { createServer } from '../../supabase/emulator/server';
 import type { Db } from '../../supabase/emulator/types';
@@ -142,6 +143,32 @@ describe('REST', () => {
     const many = await http(em(), '/rest/v1/sponsors?select=id&limit=500');
     expect(many.status).toBe(200);
     expect(many.json()).toHaveLength(MAX_ROWS);
+  });
+
+  test('holds functions called over /rest/v1/rpc to the same bounds: max_rows and the filter limits', async () => {
+    await em().emulator.db.exec(`
+      create function public.hostile_test_rows(up_to integer) returns table (n integer)
+        language sql immutable as 'select g from generate_series(1, up_to) g';
+      create function public.hostile_test_values(up_to integer) returns setof integer
+        language sql immutable as 'select generate_series(1, up_to)';
+    `);
+    reloadCatalog(em().emulator.db);
+    for (const fn of ['hostile_test_rows', 'hostile_test_values']) {
+      const post = await http(em(), `/rest/v1/rpc/${fn}?limit=500`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Prefer: 'count=exact' },
+        body: JSON.stringify({ up_to: 100 }),
+      });
+      expect(post.status, fn).toBe(206);
+      expect(post.json(), fn).toHaveLength(MAX_ROWS);
+      expect(post.headers.get('content-range'), fn).toBe(`0-${MAX_ROWS - 1}/100`);
+      const get = await http(em(), `/rest/v1/rpc/${fn}?up_to=100&offset=90`);
+      expect(get.json(), fn).toHaveLength(10);
+    }
+    const tooMany = Array.from({ length: REST_LIMITS.conditions + 1 }, (_, i) => `n=neq.${i}`);
+    const res = await http(em(), `/rest/v1/rpc/hostile_test_rows?up_to=5&${tooMany.join('&')}`);
+    expect(res.status).toBe(400);
+    expect(code(res)).toBe('PGRST100');
   });
 
   test('runs each request under the role’s statement timeout (anon 3 s, signed in 8 s)', async () => {

@@ -25,7 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_PER_PAGE = 50;
 
 /** GoTrue's requireAdminCredentials: a bearer token whose role is an admin role. */
-function requireServiceRole(req: ApiRequest): void {
+export function requireServiceRole(req: ApiRequest): void {
   if (!req.token) throw authError(401, 'no_authorization', 'This endpoint requires a Bearer token');
   if (req.authError) throw badJwt(req.authError);
   if (req.claims?.role !== 'service_role') throw authError(403, 'not_admin', 'User not allowed');

@@ -1,7 +1,8 @@
 // GoTrue's subset that supabase-js uses here: password and refresh-token grants, the user,
-// logout with scopes, sign-up (refused while config disables it), the public settings and the
-// admin API for users (admin.ts).
-import { signJwt, verifyJwt } from '../jwt';
+// logout with scopes, sign-up (refused while config disables it), the public settings, the admin
+// API for users (admin.ts) and the emailed links: recovery and magic links (recover.ts),
+// invitations and generated links (invite.ts), and their verification (verify.ts).
+import { verifyJwt } from '../jwt';
 import {
   ApiError,
   type ApiContext,
@@ -21,6 +22,9 @@ import {
   parseBody,
   stringField,
 } from './http';
+import { generateLink, invite } from './invite';
+import { otp, recover } from './recover';
+import { issueSession } from './session';
 import { failedSignIns, overRateLimit } from './sign-in-limit';
 import {
   checkPassword,
@@ -33,44 +37,9 @@ import {
   userJson,
   type UserRow,
 } from './users';
+import { verifyGet, verifyPost } from './verify';
 
 const INVALID_CREDENTIALS = 'Invalid login credentials';
-
-async function issueSession(
-  tx: Tx,
-  ctx: ApiContext,
-  user: UserRow,
-  sessionId: string,
-  refreshToken: string,
-) {
-  const now = Math.floor(Date.now() / 1000);
-  const expiresAt = now + ctx.config.jwtExpirySeconds;
-  const claims = {
-    iss: `${ctx.config.publicUrl}/auth/v1`,
-    sub: user.id,
-    aud: 'authenticated',
-    exp: expiresAt,
-    iat: now,
-    email: user.email,
-    phone: user.phone ?? '',
-    app_metadata: user.raw_app_meta_data ?? {},
-    user_metadata: user.raw_user_meta_data ?? {},
-    role: 'authenticated',
-    aal: 'aal1',
-    amr: [{ method: 'password', timestamp: now }],
-    session_id: sessionId,
-    is_anonymous: false,
-  };
-  const fresh = (await findUserById(tx, user.id)) ?? user;
-  return {
-    access_token: signJwt(claims, ctx.config.jwtSecret),
-    token_type: 'bearer',
-    expires_in: ctx.config.jwtExpirySeconds,
-    expires_at: expiresAt,
-    refresh_token: refreshToken,
-    user: userJson(fresh),
-  };
-}
 
 async function passwordGrant(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
   const body = parseBody(req);
@@ -319,6 +288,7 @@ function settings(ctx: ApiContext): ApiResponse {
 
 export const handleAuth: ApiHandler = async (req, ctx) => {
   const path = req.path.replace(/\/+$/, '') || '/';
+  if (req.method === 'POST' && path === '/admin/generate_link') return generateLink(req, ctx);
   if (path.startsWith('/admin/')) return handleAdmin(req, ctx, path);
   const route = `${req.method} ${path}`;
   switch (route) {
@@ -336,6 +306,16 @@ export const handleAuth: ApiHandler = async (req, ctx) => {
       return logout(req, ctx);
     case 'POST /signup':
       return signup(req, ctx);
+    case 'POST /recover':
+      return recover(req, ctx);
+    case 'POST /otp':
+      return otp(req, ctx);
+    case 'GET /verify':
+      return verifyGet(req, ctx);
+    case 'POST /verify':
+      return verifyPost(req, ctx);
+    case 'POST /invite':
+      return invite(req, ctx);
     case 'GET /settings':
       return settings(ctx);
     case 'GET /health':

@@ -19,6 +19,9 @@ export interface UserRow {
   updated_at: string;
   is_anonymous: boolean;
   banned_until: string | null;
+  invited_at: string | null;
+  confirmation_sent_at: string | null;
+  recovery_sent_at: string | null;
   identities: IdentityRow[] | null;
 }
 
@@ -44,6 +47,8 @@ const USER_SELECT = `
     ${iso('u.email_confirmed_at')} as email_confirmed_at, ${iso('u.confirmed_at')} as confirmed_at,
     ${iso('u.last_sign_in_at')} as last_sign_in_at, ${iso('u.created_at')} as created_at,
     ${iso('u.updated_at')} as updated_at, ${iso('u.banned_until')} as banned_until,
+    ${iso('u.invited_at')} as invited_at, ${iso('u.confirmation_sent_at')} as confirmation_sent_at,
+    ${iso('u.recovery_sent_at')} as recovery_sent_at,
     u.raw_app_meta_data, u.raw_user_meta_data,
     (select json_agg(json_build_object(
         'identity_id', i.id, 'id', i.provider_id, 'user_id', i.user_id, 'identity_data', i.identity_data,
@@ -78,6 +83,10 @@ export function userJson(user: UserRow): Record<string, unknown> {
     email: user.email,
     email_confirmed_at: user.email_confirmed_at ?? undefined,
     phone: user.phone ?? '',
+    // GoTrue leaves these out until they happen.
+    invited_at: user.invited_at ?? undefined,
+    confirmation_sent_at: user.confirmation_sent_at ?? undefined,
+    recovery_sent_at: user.recovery_sent_at ?? undefined,
     confirmed_at: user.confirmed_at ?? undefined,
     last_sign_in_at: user.last_sign_in_at ?? undefined,
     app_metadata: user.raw_app_meta_data ?? {},

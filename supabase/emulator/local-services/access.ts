@@ -1,7 +1,8 @@
 // Who may read, wipe or arm the local services' stored data (the webhook inbox holds visitors'
-// names, emails and phones): a caller with the service-role key, or a browser page on the site's
-// own origin or a loopback origin. Any other web page is refused, and gets no CORS grant to read
-// an answer. The receivers themselves stay open, as a real webhook endpoint is.
+// names, emails and phones; the mail catcher holds reset and invitation links): a caller with the
+// service-role key, or a browser page on the site's own origin or a loopback origin. Any other web
+// page is refused, and gets no CORS grant to read an answer. The receivers themselves (webhooks,
+// the email API) stay open, as a real endpoint is.
 import type { ApiRequest, EmulatorConfig } from '../types';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -39,4 +40,14 @@ export function localCorsHeaders(
 ): Record<string, string> {
   if (!origin || !isTrustedOrigin(origin, config)) return { vary: 'Origin' };
   return { 'access-control-allow-origin': origin, vary: 'Origin' };
+}
+
+/**
+ * A page opened in the browser's address bar, a link or a frame: the document goes to the
+ * window, never to another site's script, so showing it leaks nothing.
+ */
+export function isBrowserNavigation(req: ApiRequest): boolean {
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') && req.headers['sec-fetch-mode'] === 'navigate'
+  );
 }

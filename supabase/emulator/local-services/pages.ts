@@ -1,7 +1,7 @@
 // Test-mode stand-ins for the two external pages the site links to: the card-payment page for
 // the £250 deposit and the charity's giving page. No card details are asked for or kept.
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 function page(title: string, content: string): string {

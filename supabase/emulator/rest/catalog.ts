@@ -1,6 +1,7 @@
 // PostgREST's "schema cache": the tables and views of the exposed schema with their columns'
 // types and primary keys, read once per database (migrations run before the server starts).
 import type { Db } from '../types';
+import { forgetRoutines } from './routines';
 
 export interface TableInfo {
   name: string;
@@ -55,4 +56,5 @@ export function getCatalog(db: Db): Promise<Catalog> {
 /** Forget the cached catalog (after DDL), like PostgREST's `NOTIFY pgrst, 'reload schema'`. */
 export function reloadCatalog(db: Db): void {
   cache.delete(db);
+  forgetRoutines(db);
 }

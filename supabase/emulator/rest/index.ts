@@ -1,7 +1,6 @@
 // PostgREST's table API at /rest/v1/<table>: GET, HEAD, POST, PATCH, DELETE. Each request runs in
 // its own transaction as the JWT's role with its claims set, so the database's RLS decides.
 import {
-  ApiError,
   type ApiContext,
   type ApiHandler,
   type ApiRequest,
@@ -13,7 +12,20 @@ import {
 import { getCatalog, type TableInfo } from './catalog';
 import { fromPgError, isPgError, restError } from './errors';
 import { cappedLimit } from './limits';
+import {
+  checkProfile,
+  contentRange,
+  JSON_TYPE,
+  notSingle,
+  OBJECT_TYPE,
+  parseJsonBody,
+  parsePrefer,
+  wantsObject,
+  type Prefer,
+} from './negotiate';
 import { parseQuery, type RestQuery } from './parse';
+import { requestSettings } from './request-settings';
+import { handleRpc } from './rpc';
 import {
   buildDelete,
   buildInsert,
@@ -22,86 +34,6 @@ import {
   type ResultRow,
   type Statement,
 } from './sql';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-const OBJECT_TYPE = 'application/vnd.pgrst.object+json';
-
-interface Prefer {
-  return: 'representation' | 'minimal' | 'headers-only' | null;
-  count: boolean;
-  resolution: 'merge' | 'ignore' | null;
-}
-
-function parsePrefer(header: string | undefined): Prefer {
-  const prefer: Prefer = { return: null, count: false, resolution: null };
-  for (const token of (header ?? '').split(',')) {
-    const [key, value] = token
-      .trim()
-      .split('=')
-      .map((s) => s.trim());
-    if (
-      key === 'return' &&
-      (value === 'representation' || value === 'minimal' || value === 'headers-only')
-    ) {
-      prefer.return = value;
-    } else if (
-      key === 'count' &&
-      (value === 'exact' || value === 'planned' || value === 'estimated')
-    ) {
-      prefer.count = true;
-    } else if (key === 'resolution') {
-      prefer.resolution =
-        value === 'merge-duplicates' ? 'merge' : value === 'ignore-duplicates' ? 'ignore' : null;
-    }
-  }
-  return prefer;
-}
-
-/** true for the object media type, false for JSON; anything else PostgREST cannot produce. */
-function wantsObject(accept: string | undefined): boolean {
-  if (!accept) return false;
-  const types = accept.split(',').map((t) => (t.split(';')[0] ?? '').trim().toLowerCase());
-  if (types.includes(OBJECT_TYPE)) return true;
-  if (
-    types.some((t) => t === '*/*' || t === 'application/*' || t === 'application/json' || t === '')
-  )
-    return false;
-  throw restError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
-}
-
-function checkProfile(req: ApiRequest): void {
-  const profile = ['GET', 'HEAD'].includes(req.method)
-    ? req.headers['accept-profile']
-    : req.headers['content-profile'];
-  if (profile !== undefined && profile !== 'public') {
-    throw restError(406, 'PGRST106', 'The schema must be one of the following: public', null, null);
-  }
-}
-
-function contentRange(lower: number, upper: number, total: number | null): string {
-  const range = (total === null || total !== 0) && lower <= upper ? `${lower}-${upper}` : '*';
-  return `${range}/${total === null ? '*' : total}`;
-}
-
-function notSingle(rows: number): ApiError {
-  return restError(
-    406,
-    'PGRST116',
-    'Cannot coerce the result to a single JSON object',
-    `The result contains ${rows} rows`,
-  );
-}
-
-function parseJsonBody(req: ApiRequest): unknown {
-  const text = req.body.toString('utf8');
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null) return value;
-  } catch {
-    // fall through to PostgREST's error
-  }
-  throw restError(400, 'PGRST102', 'Empty or invalid json');
-}
 
 function isRow(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -134,8 +66,14 @@ async function read(req: ApiRequest, db: Db, claims: JwtClaims, plan: Plan): Pro
     count: plan.prefer.count,
     head,
   });
-  const result = (await db.queryAsRole<ResultRow>(claims, statement.text, statement.params))
-    .rows[0];
+  const result = (
+    await db.queryAsRole<ResultRow>(
+      claims,
+      statement.text,
+      statement.params,
+      requestSettings(req, true),
+    )
+  ).rows[0];
   if (!result) throw new Error('the statement returned no result row');
   const total = result.total;
   if (!head && plan.single && result.page_total !== 1) throw notSingle(result.page_total);
@@ -206,13 +144,6 @@ async function write(req: ApiRequest, tx: Tx, plan: Plan): Promise<ApiResponse> 
 
 function tableName(req: ApiRequest): string {
   const segments = req.path.split('/').filter(Boolean);
-  if (segments[0] === 'rpc') {
-    throw restError(
-      404,
-      'PGRST202',
-      `Could not find the function public.${segments[1] ?? ''} without parameters in the schema cache`,
-    );
-  }
   if (segments.length !== 1) {
     throw restError(404, 'PGRST125', `Invalid path specified in request URL`);
   }
@@ -230,6 +161,7 @@ export const handleRest: ApiHandler = async (req: ApiRequest, ctx: ApiContext) =
       'www-authenticate': `Bearer error="invalid_token", error_description="${message}"`,
     });
   }
+  if (req.path === '/rpc' || req.path.startsWith('/rpc/')) return handleRpc(req, ctx);
   if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(req.method)) {
     throw restError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
   }
@@ -255,7 +187,7 @@ export const handleRest: ApiHandler = async (req: ApiRequest, ctx: ApiContext) =
   try {
     return isRead
       ? await read(req, ctx.db, claims, plan)
-      : await ctx.db.asRole(claims, (tx) => write(req, tx, plan));
+      : await ctx.db.asRole(claims, (tx) => write(req, tx, plan), requestSettings(req, false));
   } catch (err) {
     if (isPgError(err)) throw fromPgError(err, claims.role === 'anon');
     throw err;

@@ -63,7 +63,7 @@ export interface RestQuery {
   onConflict: string[] | null;
 }
 
-const RESERVED = new Set([
+export const RESERVED = new Set([
   'select',
   'order',
   'limit',

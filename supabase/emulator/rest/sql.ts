@@ -21,12 +21,16 @@ export interface ResultRow {
   body: string;
 }
 
-class Builder {
+/** `source` names what the columns are read from: the table itself, or an RPC call's alias. */
+export class Builder {
   readonly params: string[] = [];
   readonly qualified: string;
 
-  constructor(readonly table: TableInfo) {
-    this.qualified = `"public".${ident(table.name)}`;
+  constructor(
+    readonly table: TableInfo,
+    source?: string,
+  ) {
+    this.qualified = source ?? `"public".${ident(table.name)}`;
   }
 
   /**
@@ -127,7 +131,7 @@ class Builder {
   }
 }
 
-function envelope(inner: string, single: boolean, count: string): string {
+export function envelope(inner: string, single: boolean, count: string): string {
   const body = single
     ? `coalesce((json_agg(_t) -> 0)::text, 'null')`
     : `coalesce(json_agg(_t), '[]')::text`;
