@@ -1,17 +1,52 @@
 // Edge Functions at /functions/v1/<name>, each fixture in tests/contract/fixtures/functions run
 // unchanged under Deno: supabase-js functions.invoke and raw HTTP, the env Supabase gives them,
-// the gateway's JWT check and verify_jwt = false, CORS left to the function, streaming, and the
-// platform's errors for a missing, broken or crashing function.
+// the gateway's JWT check and verify_jwt = false, its body and in-flight bounds, CORS left to the
+// function, streaming, and the platform's errors for a missing, broken or crashing function.
+import nodeHttp from 'node:http';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { FunctionsHttpError } from '@supabase/supabase-js';
+import { API_BODY_LIMIT } from '../../supabase/emulator/gateway';
 import { caughtMail, http, makeClient, setupTestEmulator, startTestEmulator } from './harness';
+
+const IN_FLIGHT_PER_CLIENT = 4;
 
 const em = setupTestEmulator({
   functionsDir: path.resolve(__dirname, 'fixtures/functions'),
   functionSecrets: { FROM_OPTIONS: 'given by the test' },
   verifyJwt: { 'open-hook': false },
+  inFlight: { total: 64, perClient: IN_FLIGHT_PER_CLIENT },
 });
+
+/**
+ * A call to the open webhook function whose body is still coming: `body` is sent, the rest never
+ * is, so it holds its place in the gateway until released. `response` settles if it is answered.
+ */
+function heldCall(headers: Record<string, string>, body = '') {
+  const request = nodeHttp.request(`${em().url}/functions/v1/open-hook`, {
+    method: 'POST',
+    headers,
+  });
+  const response = new Promise<nodeHttp.IncomingMessage>((resolve, reject) => {
+    request.on('response', resolve);
+    request.on('error', reject);
+  });
+  response.catch(() => undefined);
+  if (body) request.write(body);
+  else request.flushHeaders();
+  return { response, release: () => request.destroy() };
+}
+
+/** Asks until the answer is `status`, for at most 10 s (a loaded machine is slow to see changes). */
+async function eventually(ask: () => Promise<number>, status: number) {
+  const deadline = Date.now() + 10_000;
+  let last = await ask();
+  while (last !== status && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    last = await ask();
+  }
+  expect(last).toBe(status);
+}
 
 interface Echo {
   method: string;
@@ -168,6 +203,31 @@ describe('the gateway', () => {
       body: '',
     });
     expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  test('refuses a body over 1 MiB, declared or streamed, and the function keeps serving', async () => {
+    const declared = heldCall({ 'content-length': String(API_BODY_LIMIT + 1) });
+    expect((await declared.response).statusCode).toBe(413);
+    declared.release();
+    const streamed = heldCall({ 'transfer-encoding': 'chunked' }, 'x'.repeat(API_BODY_LIMIT + 1));
+    const cut = await streamed.response;
+    expect(cut.statusCode).toBe(413);
+    streamed.release();
+    const next = await http(em(), '/functions/v1/open-hook', { method: 'POST', body: 'ok' });
+    expect(next.text).toBe('received 2 bytes');
+  });
+
+  test('counts function calls against the requests one client may have in flight', async () => {
+    const held = Array.from({ length: IN_FLIGHT_PER_CLIENT }, () =>
+      heldCall({ 'content-length': '100' }),
+    );
+    const call = async () =>
+      (await http(em(), '/functions/v1/open-hook', { method: 'POST', body: '' })).status;
+    await eventually(call, 429);
+    const refused = await http(em(), '/functions/v1/open-hook', { method: 'POST', body: '' });
+    expect(refused.headers.get('retry-after')).toBe('1');
+    for (const request of held) request.release();
+    await eventually(call, 200);
   });
 
   test('answers 404 NOT_FOUND for a function that does not exist', async () => {
