@@ -531,3 +531,40 @@ describe('password guessing', () => {
     expect((await attempt('third-stranger@contract.test')).status).toBe(429);
   });
 });
+
+describe('guessing an emailed code or link', () => {
+  // Its own emulator: these failures count against the same limit as password guesses.
+  const guarded = setupTestEmulator({ signInLimit: { perIp: 6, perEmail: 3 } });
+
+  test('is stopped like password guessing: per email for a code, per address for links', async () => {
+    const { data, error } = await guarded().service.auth.admin.generateLink({
+      type: 'magiclink',
+      email: TEST_VISITOR.email,
+    });
+    expect(error).toBeNull();
+    const code = data.properties?.email_otp ?? '';
+    const wrong = code === '000000' ? '111111' : '000000';
+    const verify = (body: Record<string, string>) =>
+      http(guarded(), '/auth/v1/verify', {
+        method: 'POST',
+        headers: VERSION,
+        body: JSON.stringify(body),
+      });
+    const byCode = (token: string) => verify({ type: 'email', email: TEST_VISITOR.email, token });
+    for (let i = 0; i < 3; i++) expect((await byCode(wrong)).status).toBe(403);
+    // Three wrong codes for this address: even the right one now waits.
+    const limited = await byCode(code);
+    expect(limited.status).toBe(429);
+    expect((limited.json() as { code: string }).code).toBe('over_request_rate_limit');
+    // Three more wrong links from this address (no email named) reach its limit of six.
+    for (let i = 0; i < 3; i++) {
+      const guess = randomUUID().replace(/-/g, '');
+      expect((await verify({ type: 'magiclink', token_hash: guess })).status).toBe(403);
+    }
+    expect((await verify({ type: 'magiclink', token_hash: 'f'.repeat(56) })).status).toBe(429);
+    const link = await http(guarded(), `/auth/v1/verify?type=magiclink&token=${'f'.repeat(56)}`, {
+      redirect: 'manual',
+    });
+    expect(link.headers.get('location')).toContain('error_code=over_request_rate_limit');
+  });
+});

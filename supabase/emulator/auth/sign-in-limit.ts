@@ -1,5 +1,6 @@
-// The failed-attempt limit of the password grant: failures are counted per client address and
-// per email address in a fixed window, and past either limit the grant answers GoTrue's 429
+// The failed-attempt limit of the password grant and of GoTrue's /verify (an emailed six-digit
+// code or link is a way to sign in too): failures are counted per client address and per email
+// address in a fixed window, and past either limit the grant answers GoTrue's 429
 // over_request_rate_limit before any user lookup or bcrypt. An attempt counts as a failure from
 // the moment it starts (so parallel guesses cannot all pass the check before one is counted), and
 // a success takes its count back and clears its email's. Unknown addresses count like known
@@ -26,12 +27,16 @@ class FailedSignIns {
     return window && window.endsAt > now ? window.failures : 0;
   }
 
+  /** The counted keys: the address, and the email when the attempt names one (a link does not). */
+  private keys(ip: string, email: string | null): [string, number][] {
+    const keys: [string, number][] = [[`ip:${ip}`, this.limit.perIp]];
+    if (email !== null) keys.push([`email:${email.toLowerCase()}`, this.limit.perEmail]);
+    return keys;
+  }
+
   /** Seconds until the caller may try again, or 0 when it may try now. */
-  retryAfter(ip: string, email: string, now = Date.now()): number {
-    const limited = [
-      [`ip:${ip}`, this.limit.perIp],
-      [`email:${email.toLowerCase()}`, this.limit.perEmail],
-    ] as const;
+  retryAfter(ip: string, email: string | null, now = Date.now()): number {
+    const limited = this.keys(ip, email);
     let wait = 0;
     for (const [key, max] of limited) {
       if (this.failures(key, now) >= max) {
@@ -43,8 +48,8 @@ class FailedSignIns {
   }
 
   /** Counts an attempt as failed until recordSuccess says otherwise. */
-  recordAttempt(ip: string, email: string, now = Date.now()): void {
-    for (const key of [`ip:${ip}`, `email:${email.toLowerCase()}`]) {
+  recordAttempt(ip: string, email: string | null, now = Date.now()): void {
+    for (const [key] of this.keys(ip, email)) {
       const window = this.windows.get(key);
       if (window && window.endsAt > now) window.failures++;
       else {
@@ -55,8 +60,8 @@ class FailedSignIns {
     this.prune(now);
   }
 
-  recordSuccess(ip: string, email: string): void {
-    this.windows.delete(`email:${email.toLowerCase()}`);
+  recordSuccess(ip: string, email: string | null): void {
+    if (email !== null) this.windows.delete(`email:${email.toLowerCase()}`);
     const window = this.windows.get(`ip:${ip}`);
     if (window && window.failures > 0) window.failures--;
   }

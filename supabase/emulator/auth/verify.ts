@@ -11,6 +11,7 @@ import { authError, checkEmail, json, parseBody, stringField } from './http';
 import { ACTIONS, tokenHash, type EmailAction } from './mailer';
 import { redirectParam, referrer } from './redirects';
 import { issueSession } from './session';
+import { failedSignIns, overRateLimit } from './sign-in-limit';
 import { createSession, findUserByEmail, findUserById, hashPassword, type UserRow } from './users';
 
 type VerifyType = EmailAction | 'email';
@@ -109,6 +110,27 @@ async function verified(tx: Tx, ctx: ApiContext, match: Match, placeholder: stri
   return issueSession(tx, ctx, user, sessionId, refreshToken, 'otp');
 }
 
+/**
+ * A wrong code or link counts as a failed sign-in (sign-in-limit.ts), per address and, for a code,
+ * per email: six digits would otherwise fall to a million requests well within otp_expiry, and a
+ * link's hash is sha224(email + code), as guessable by whoever knows the address.
+ */
+async function limitedVerify<T>(
+  req: ApiRequest,
+  ctx: ApiContext,
+  email: string | null,
+  verify: () => Promise<T>,
+): Promise<T> {
+  const limits = failedSignIns(ctx);
+  const ip = req.clientIp ?? '';
+  const wait = limits.retryAfter(ip, email);
+  if (wait > 0) throw overRateLimit(wait);
+  limits.recordAttempt(ip, email);
+  const result = await verify();
+  limits.recordSuccess(ip, email);
+  return result;
+}
+
 export async function verifyPost(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
   const body = parseBody(req);
   const typeName = stringField(body, 'type');
@@ -144,14 +166,16 @@ export async function verifyPost(req: ApiRequest, ctx: ApiContext): Promise<ApiR
   if (!type) throw authError(400, 'validation_failed', 'Unsupported verification type');
   const lookup = (tx: Tx) =>
     findByHash(tx, ctx, type, email ? tokenHash(email, token) : hash, email);
-  const placeholder = await invitePlaceholder(ctx, type, lookup);
-  const session = await ctx.db.transaction(async (tx) => {
-    if (email !== null && !(await findUserByEmail(tx, email))) {
-      throw authError(403, 'otp_expired', TOKEN_INVALID);
-    }
-    const match = await lookup(tx);
-    if (!match) throw authError(403, 'otp_expired', email ? TOKEN_INVALID : LINK_INVALID);
-    return verified(tx, ctx, match, placeholder);
+  const session = await limitedVerify(req, ctx, email, async () => {
+    const placeholder = await invitePlaceholder(ctx, type, lookup);
+    return ctx.db.transaction(async (tx) => {
+      if (email !== null && !(await findUserByEmail(tx, email))) {
+        throw authError(403, 'otp_expired', TOKEN_INVALID);
+      }
+      const match = await lookup(tx);
+      if (!match) throw authError(403, 'otp_expired', email ? TOKEN_INVALID : LINK_INVALID);
+      return verified(tx, ctx, match, placeholder);
+    });
   });
   return json(200, session);
 }
@@ -188,11 +212,13 @@ export async function verifyGet(req: ApiRequest, ctx: ApiContext): Promise<ApiRe
       throw authError(400, 'validation_failed', 'Invalid email verification type');
     }
     const lookup = (tx: Tx) => findByHash(tx, ctx, type, token, null);
-    const placeholder = await invitePlaceholder(ctx, type, lookup);
-    const session = await ctx.db.transaction(async (tx) => {
-      const match = await lookup(tx);
-      if (!match) throw authError(403, 'otp_expired', LINK_INVALID);
-      return verified(tx, ctx, match, placeholder);
+    const session = await limitedVerify(req, ctx, null, async () => {
+      const placeholder = await invitePlaceholder(ctx, type, lookup);
+      return ctx.db.transaction(async (tx) => {
+        const match = await lookup(tx);
+        if (!match) throw authError(403, 'otp_expired', LINK_INVALID);
+        return verified(tx, ctx, match, placeholder);
+      });
     });
     return redirect(
       `${redirectTo}#${fragment({
