@@ -1,12 +1,12 @@
 // The mail catcher keeps what it caught in the data folder: a restarted emulator lists it again,
-// and clearing removes it from the file too.
+// and clearing removes it from the file too. In memory it keeps the newest MAIL_KEPT.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { loadConfig } from '../config';
 import type { ApiContext, Db } from '../types';
-import { clearMail, deliverMail, listMail } from './store';
+import { clearMail, deliverMail, listMail, MAIL_KEPT } from './store';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mail-store-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -40,4 +40,15 @@ test('lists messages caught before a restart, and forgets them once cleared', as
   expect(await clearMail(restarted, null)).toBe(2);
 
   expect(await listMail(emulatorContext(), null)).toEqual([]);
+});
+
+test('keeps the newest messages in memory, however many are posted', async () => {
+  const inMemory: ApiContext = { db: {} as Db, config: loadConfig({ dataDir: null }) };
+  for (let i = 0; i < MAIL_KEPT + 5; i++) {
+    await deliverMail(inMemory, { ...message, subject: `Message ${i}` });
+  }
+  const kept = await listMail(inMemory, null);
+  expect(kept).toHaveLength(MAIL_KEPT);
+  expect(kept[0]?.subject).toBe(`Message ${MAIL_KEPT + 4}`);
+  expect(kept.at(-1)?.subject).toBe('Message 5');
 });

@@ -1,6 +1,7 @@
 // The local mail catcher's messages: every email the local stack sends (GoTrue's own, and what Edge
 // Functions send through the email API) lands here instead of in someone's inbox. Kept in memory
-// per emulator and, with a data folder, in <dataDir>/mail/messages.jsonl across restarts.
+// per emulator (the newest MAIL_KEPT) and, with a data folder, in <dataDir>/mail/messages.jsonl
+// across restarts.
 import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,6 +25,13 @@ export interface MailMessage {
 }
 
 export type NewMailMessage = Omit<MailMessage, 'id' | 'created_at'>;
+
+/**
+ * Messages kept per emulator, as the webhook inbox keeps its payloads: the email API takes posts
+ * from any caller with the (public, local) key, and without a cap a loop of them would hold
+ * memory without end. 500 emails of the 64 KiB the gateway lets through are 32 MiB at most.
+ */
+export const MAIL_KEPT = 500;
 
 interface Mailbox {
   messages: MailMessage[];
@@ -54,6 +62,7 @@ async function mailbox({ db, config }: ApiContext): Promise<Mailbox> {
         // A torn last line after a crash is skipped, not fatal.
       }
     }
+    current.messages = current.messages.slice(-MAIL_KEPT);
   })();
   await current.loaded;
   return current;
@@ -74,6 +83,7 @@ export async function deliverMail(ctx: ApiContext, input: NewMailMessage): Promi
   const box = await mailbox(ctx);
   const message: MailMessage = { id: randomUUID(), created_at: new Date().toISOString(), ...input };
   box.messages.push(message);
+  if (box.messages.length > MAIL_KEPT) box.messages.splice(0, box.messages.length - MAIL_KEPT);
   const file = journalFile(ctx.config);
   if (file) {
     await mkdir(path.dirname(file), { recursive: true });
