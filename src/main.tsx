@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders, AppRoutes } from './app/App';
 import { preloadRoute } from './app/routes';
-import { readPrerenderedData } from './lib/prerendered';
+import { readPrerenderedData } from './prerender/protocol';
 import './styles.css';
 
 const container = document.getElementById('root');

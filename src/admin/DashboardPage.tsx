@@ -11,7 +11,7 @@ import {
   Newspaper,
   Settings,
 } from 'lucide-react';
-import { buttonClass } from './crud/PendingButton';
+import { buttonClass } from './ui/PendingButton';
 import { useAuth } from './auth/AuthProvider';
 import { AdminTitle } from './AdminTitle';
 

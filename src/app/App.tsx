@@ -4,7 +4,7 @@ import {
   PrerenderedDataProvider,
   usePrerenderedData,
   type PrerenderedData,
-} from '../lib/prerendered';
+} from '../prerender/protocol';
 import { routes } from './routes';
 
 /**

@@ -1,5 +1,5 @@
-import { publicDb, type DbClient } from '../lib/rest';
-import type { ContactSubject } from './database.types';
+import { publicDb, type DbClient } from './client';
+import type { ContactSubject } from './types';
 
 export type ContactMessageInput = {
   name: string;

@@ -1,5 +1,5 @@
-import { publicDb, type DbClient } from '../lib/rest';
-import type { RallyEvent } from './database.types';
+import { publicDb, type DbClient } from './client';
+import type { RallyEvent } from './types';
 import { contentTable } from './content-table';
 
 /** Published events ordered by their (free-text) date, as the admin lists them. */
@@ -14,7 +14,26 @@ export async function listPublishedEvents(db: DbClient = publicDb): Promise<Rall
 }
 
 /** Every event, drafts included, ordered by date, and the administrator's writes. */
-export const eventsAdmin = /* @__PURE__ */ contentTable<'events'>((db) => db.from('events'), {
-  column: 'date',
-  ascending: true,
-});
+export const eventsAdmin = /* @__PURE__ */ contentTable<'events'>(
+  'events',
+  (db) => db.from('events'),
+  {
+    search: ['name', 'location', 'description'],
+    filters: ['type'],
+    sorts: {
+      date: [
+        { column: 'date', ascending: true },
+        { column: 'id', ascending: true },
+      ],
+      name: [
+        { column: 'name', ascending: true },
+        { column: 'id', ascending: true },
+      ],
+      newest: [
+        { column: 'created_at', ascending: false },
+        { column: 'id', ascending: true },
+      ],
+    },
+    defaultSort: 'date',
+  },
+);

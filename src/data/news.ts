@@ -1,6 +1,6 @@
 // News articles (one table, `news_articles`, serves the home block, the list and the detail page).
-import { publicDb, type DbClient } from '../lib/rest';
-import type { ArticleSummary, Insert, NewsArticle, NewsArticleImage } from './database.types';
+import { publicDb, type DbClient } from './client';
+import type { ArticleSummary, Insert, NewsArticle, NewsArticleImage } from './types';
 import { contentTable } from './content-table';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,10 +60,28 @@ export async function listArticleImages(
 
 /** Every article, drafts included, newest first, and the administrator's writes. */
 export const articlesAdmin = /* @__PURE__ */ contentTable<'news_articles'>(
+  'news_articles',
   (db) => db.from('news_articles'),
   {
-    column: 'published_date',
-    ascending: false,
+    search: ['title', 'excerpt'],
+    filters: ['category'],
+    sorts: {
+      newest: [
+        { column: 'published_date', ascending: false },
+        { column: 'created_at', ascending: false },
+        { column: 'id', ascending: true },
+      ],
+      oldest: [
+        { column: 'published_date', ascending: true },
+        { column: 'created_at', ascending: true },
+        { column: 'id', ascending: true },
+      ],
+      title: [
+        { column: 'title', ascending: true },
+        { column: 'id', ascending: true },
+      ],
+    },
+    defaultSort: 'newest',
   },
 );
 

@@ -1,6 +1,6 @@
 // Sponsors: the public reads. The admin's writes live beside them in this file.
-import { publicDb, type DbClient } from '../lib/rest';
-import type { Sponsor } from './database.types';
+import { publicDb, type DbClient } from './client';
+import type { Sponsor } from './types';
 import { contentTable } from './content-table';
 
 /** Published sponsors in the order the administrator chose. */
@@ -20,7 +20,32 @@ export function isHeadlineSponsor(sponsor: Pick<Sponsor, 'tier'>): boolean {
 }
 
 /** Every sponsor, drafts included, and the administrator's writes. */
-export const sponsorsAdmin = /* @__PURE__ */ contentTable<'sponsors'>((db) => db.from('sponsors'), {
-  column: 'sort_order',
-  ascending: true,
-});
+export const sponsorsAdmin = /* @__PURE__ */ contentTable<'sponsors'>(
+  'sponsors',
+  (db) => db.from('sponsors'),
+  {
+    search: ['name', 'website_url'],
+    filters: ['tier'],
+    sorts: {
+      order: [
+        { column: 'sort_order', ascending: true },
+        { column: 'created_at', ascending: false },
+        { column: 'id', ascending: true },
+      ],
+      name: [
+        { column: 'name', ascending: true },
+        { column: 'id', ascending: true },
+      ],
+      tier: [
+        { column: 'tier', ascending: true },
+        { column: 'sort_order', ascending: true },
+        { column: 'id', ascending: true },
+      ],
+      newest: [
+        { column: 'created_at', ascending: false },
+        { column: 'id', ascending: true },
+      ],
+    },
+    defaultSort: 'order',
+  },
+);

@@ -1,5 +1,5 @@
-import { publicDb, type DbClient } from '../lib/rest';
-import type { Testimonial } from './database.types';
+import { publicDb, type DbClient } from './client';
+import type { Testimonial } from './types';
 import { contentTable } from './content-table';
 
 /** The first published testimonial by sort order (the home page quotes it), or null. */
@@ -18,9 +18,31 @@ export async function getFeaturedTestimonial(db: DbClient = publicDb): Promise<T
 
 /** Every testimonial, drafts included, and the administrator's writes. */
 export const testimonialsAdmin = /* @__PURE__ */ contentTable<'testimonials'>(
+  'testimonials',
   (db) => db.from('testimonials'),
   {
-    column: 'sort_order',
-    ascending: true,
+    search: ['name', 'quote'],
+    filters: ['year'],
+    sorts: {
+      order: [
+        { column: 'sort_order', ascending: true },
+        { column: 'created_at', ascending: false },
+        { column: 'id', ascending: true },
+      ],
+      name: [
+        { column: 'name', ascending: true },
+        { column: 'id', ascending: true },
+      ],
+      year: [
+        { column: 'year', ascending: false },
+        { column: 'sort_order', ascending: true },
+        { column: 'id', ascending: true },
+      ],
+      newest: [
+        { column: 'created_at', ascending: false },
+        { column: 'id', ascending: true },
+      ],
+    },
+    defaultSort: 'order',
   },
 );

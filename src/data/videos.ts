@@ -1,6 +1,6 @@
 // Videos managed in the admin; the public page shows the published ones after the fixed library.
-import { publicDb, type DbClient } from '../lib/rest';
-import type { Video } from './database.types';
+import { publicDb, type DbClient } from './client';
+import type { Video } from './types';
 import { contentTable } from './content-table';
 
 export async function listPublishedVideos(db: DbClient = publicDb): Promise<Video[]> {
@@ -14,7 +14,32 @@ export async function listPublishedVideos(db: DbClient = publicDb): Promise<Vide
 }
 
 /** Every video, drafts included, and the administrator's writes. */
-export const videosAdmin = /* @__PURE__ */ contentTable<'videos'>((db) => db.from('videos'), {
-  column: 'sort_order',
-  ascending: true,
-});
+export const videosAdmin = /* @__PURE__ */ contentTable<'videos'>(
+  'videos',
+  (db) => db.from('videos'),
+  {
+    search: ['title', 'url'],
+    filters: ['year'],
+    sorts: {
+      order: [
+        { column: 'sort_order', ascending: true },
+        { column: 'created_at', ascending: false },
+        { column: 'id', ascending: true },
+      ],
+      title: [
+        { column: 'title', ascending: true },
+        { column: 'id', ascending: true },
+      ],
+      year: [
+        { column: 'year', ascending: false },
+        { column: 'sort_order', ascending: true },
+        { column: 'id', ascending: true },
+      ],
+      newest: [
+        { column: 'created_at', ascending: false },
+        { column: 'id', ascending: true },
+      ],
+    },
+    defaultSort: 'order',
+  },
+);

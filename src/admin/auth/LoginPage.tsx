@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { LogIn } from 'lucide-react';
 import { EmailField, FormMessage, TextField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
-import { PendingButton } from '../crud/PendingButton';
+import { PendingButton } from '../ui/PendingButton';
 import { useAuth } from './AuthProvider';
 import type { LoginState } from './RequireAuth';
 import { AdminTitle } from '../AdminTitle';

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ShieldAlert } from 'lucide-react';
 import { Spinner } from '../../components/Spinner';
-import { buttonClass } from '../crud/PendingButton';
+import { buttonClass } from '../ui/PendingButton';
 import { useAuth } from './AuthProvider';
 import { AdminTitle } from '../AdminTitle';
 

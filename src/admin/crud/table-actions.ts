@@ -1,8 +1,8 @@
 // The data half of a manager description for a plain content table: list, save (insert or
 // update by id with every form field), delete and publish, from the table's admin calls.
 import type { ContentTable, ContentTableCalls } from '../../data/content-table';
-import type { Insert, Row } from '../../data/database.types';
-import type { DbClient } from '../../lib/rest';
+import type { Insert, Row } from '../../data/types';
+import type { DbClient } from '../../data/client';
 
 export function tableActions<T extends ContentTable, V>(
   calls: ContentTableCalls<T>,

@@ -1,7 +1,7 @@
 // What each content manager describes about its entity; the shared screen (ContentManager) does
 // the rest. A description names fields, wording, defaults, pre-fill and list rendering.
 import type { ReactNode } from 'react';
-import type { DbClient } from '../../lib/rest';
+import type { DbClient } from '../../data/client';
 
 /** An extra image of a news article while it is being edited. */
 export type ImageDraft = { url: string; caption: string };

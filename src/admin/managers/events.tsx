@@ -1,4 +1,4 @@
-import type { EventType, Insert, RallyEvent } from '../../data/database.types';
+import type { EventType, Insert, RallyEvent } from '../../data/types';
 import { eventsAdmin } from '../../data/events';
 import { imageField, publishedField } from '../crud/fields';
 import { optional, text, totalLine } from '../crud/form-rules';

@@ -1,6 +1,6 @@
-import type { GalleryImage, Insert } from '../../data/database.types';
+import type { GalleryImage, Insert } from '../../data/types';
 import { galleryAdmin } from '../../data/gallery';
-import { ImageWithFallback } from '../crud/ImageWithFallback';
+import { ImageWithFallback } from '../ui/ImageWithFallback';
 import { ordered, publishedField, type Ordered } from '../crud/fields';
 import { optional, text, totalLine } from '../crud/form-rules';
 import { GridCard } from '../crud/RowCard';

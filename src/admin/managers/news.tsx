@@ -1,4 +1,4 @@
-import type { Insert, NewsArticle } from '../../data/database.types';
+import type { Insert, NewsArticle } from '../../data/types';
 import {
   articlesAdmin,
   insertArticle,

@@ -1,4 +1,4 @@
-import type { Insert, PastTour } from '../../data/database.types';
+import type { Insert, PastTour } from '../../data/types';
 import { pastToursAdmin } from '../../data/pastTours';
 import { imageField, publishedField, yearField } from '../crud/fields';
 import { currentYear, optional, parseInteger, text, totalLine, yearText } from '../crud/form-rules';

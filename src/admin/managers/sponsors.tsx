@@ -1,7 +1,7 @@
-import type { Insert, Sponsor, SponsorTier } from '../../data/database.types';
+import type { Insert, Sponsor, SponsorTier } from '../../data/types';
 import { sponsorsAdmin } from '../../data/sponsors';
 import { imageField, publishedField, sortOrderField } from '../crud/fields';
-import { ImageWithFallback } from '../crud/ImageWithFallback';
+import { ImageWithFallback } from '../ui/ImageWithFallback';
 import { optional, parseInteger, text, totalLine } from '../crud/form-rules';
 import { ListCard, Tag } from '../crud/RowCard';
 import { tableActions } from '../crud/table-actions';

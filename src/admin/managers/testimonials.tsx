@@ -1,7 +1,7 @@
-import type { Insert, Testimonial } from '../../data/database.types';
+import type { Insert, Testimonial } from '../../data/types';
 import { testimonialsAdmin } from '../../data/testimonials';
 import { imageField, ordered, publishedField, type Ordered } from '../crud/fields';
-import { ImageWithFallback } from '../crud/ImageWithFallback';
+import { ImageWithFallback } from '../ui/ImageWithFallback';
 import { optional, text, totalLine } from '../crud/form-rules';
 import { ListCard } from '../crud/RowCard';
 import { tableActions } from '../crud/table-actions';

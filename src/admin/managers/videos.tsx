@@ -1,7 +1,7 @@
-import type { Insert, Video } from '../../data/database.types';
+import type { Insert, Video } from '../../data/types';
 import { videosAdmin } from '../../data/videos';
 import { imageField, ordered, publishedField, type Ordered } from '../crud/fields';
-import { ImageWithFallback } from '../crud/ImageWithFallback';
+import { ImageWithFallback } from '../ui/ImageWithFallback';
 import { optional, text, totalLine } from '../crud/form-rules';
 import { GridCard } from '../crud/RowCard';
 import { tableActions } from '../crud/table-actions';

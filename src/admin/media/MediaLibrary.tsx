@@ -14,9 +14,9 @@ import {
   type MediaKind,
 } from '../../data/media';
 import { formatBytes } from '../../lib/format';
-import { LoadFailed } from '../crud/LoadFailed';
-import { buttonClass } from '../crud/PendingButton';
-import { useReloadable } from '../crud/useReloadable';
+import { LoadFailed } from '../ui/LoadFailed';
+import { buttonClass } from '../ui/PendingButton';
+import { useLoad } from '../../lib/useLoad';
 import { supabase } from '../supabase';
 
 const ACCEPT =
@@ -44,7 +44,7 @@ export function MediaLibrary({
     loading,
     failed: loadFailed,
     reload,
-  } = useReloadable(listFiles, NO_FILES, 'media files');
+  } = useLoad('media files', listFiles, { empty: NO_FILES });
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);

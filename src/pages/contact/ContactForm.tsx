@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { EmailField, SelectField, TextAreaField, TextField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
-import type { ContactSubject } from '../../data/database.types';
+import type { ContactSubject } from '../../data/types';
 import { sendContactMessage } from '../../data/contactMessages';
-import { useDb } from '../../lib/dbContext';
+import { useDb } from '../../data/dbContext';
 import { useForm } from '../../lib/useForm';
 import { isBlank, isEmail, type FieldErrors } from '../../lib/validation';
 

@@ -4,11 +4,11 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHero, Section } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
 import { Spinner } from '../../components/Spinner';
-import type { GalleryImage } from '../../data/database.types';
+import type { GalleryImage } from '../../data/types';
 import { listGalleryCategories } from '../../data/gallery';
-import { useDb } from '../../lib/dbContext';
-import { mediaUrl } from '../../lib/rest';
-import { useAsync } from '../../lib/useAsync';
+import { useDb } from '../../data/dbContext';
+import { mediaUrl } from '../../data/client';
+import { useLoad } from '../../lib/useLoad';
 import { Lightbox } from './Lightbox';
 import { useGallery } from './useGallery';
 
@@ -85,7 +85,10 @@ export default function GalleryPage() {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [openIndex, setOpenIndex] = useState<number | null>(null);
-  const categories = useAsync(() => listGalleryCategories(db), [], [db], 'gallery-categories');
+  const categories = useLoad('gallery-categories', () => listGalleryCategories(db), {
+    empty: [],
+    prerender: true,
+  });
   const gallery = useGallery(category, search);
 
   useEffect(() => {

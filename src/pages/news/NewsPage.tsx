@@ -5,11 +5,11 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHero, Section } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
 import { Spinner } from '../../components/Spinner';
-import type { ArticleSummary } from '../../data/database.types';
+import type { ArticleSummary } from '../../data/types';
 import { listPublishedArticles } from '../../data/news';
-import { useDb } from '../../lib/dbContext';
+import { useDb } from '../../data/dbContext';
 import { capitalise } from '../../lib/format';
-import { useAsync } from '../../lib/useAsync';
+import { useLoad } from '../../lib/useLoad';
 
 /** The list below the filter: the newest featured article large, the rest as cards. */
 export function NewsList({ articles }: { articles: ArticleSummary[] }) {
@@ -43,7 +43,7 @@ export function NewsList({ articles }: { articles: ArticleSummary[] }) {
 
 export default function NewsPage() {
   const db = useDb();
-  const news = useAsync(() => listPublishedArticles({}, db), [], [db], 'news');
+  const news = useLoad('news', () => listPublishedArticles({}, db), { empty: [], prerender: true });
   const [category, setCategory] = useState<string | null>(null);
   const categories = useMemo(
     () =>

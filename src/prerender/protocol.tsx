@@ -3,7 +3,7 @@
 // (its news, its photos). The browser starts from the same answers, which makes its first render
 // match the HTML, then loads them again: what the build saw may be out of date.
 import { createContext, useContext, type ReactNode } from 'react';
-import { inlineJson } from './text';
+import { inlineJson } from '../lib/text';
 
 /** The id of the <script type="application/json"> element that carries the answers. */
 export const PRERENDERED_DATA_ID = 'prerendered-data';

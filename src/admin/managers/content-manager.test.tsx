@@ -5,10 +5,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, test } from 'vitest';
-import type { Sponsor } from '../../data/database.types';
-import { publicDb } from '../../lib/rest';
-import { sponsorToRow, sponsorsManager } from '../managers/sponsors';
-import { ContentManager } from './ContentManager';
+import type { Sponsor } from '../../data/types';
+import { publicDb } from '../../data/client';
+import { sponsorToRow, sponsorsManager } from './sponsors';
+import { ContentManager } from '../crud/ContentManager';
 
 type Failures = { save?: boolean; remove?: boolean };
 

@@ -4,17 +4,17 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { AppProviders, AppRoutes } from './app/App';
-import { prerenderedDataScript, type PrerenderedData } from './lib/prerendered';
-import { preloadRoute } from './app/routes';
-import { Seo } from './components/Seo';
-import { env } from './config/env';
-import { paths, publicStaticPaths } from './config/paths';
-import type { ArticleSummary } from './data/database.types';
-import { listPublishedArticles } from './data/news';
-import { mediaUrl } from './lib/rest';
-import { newsArticleJsonLd } from './lib/structuredData';
-import { inlineJson, metaDescription } from './lib/text';
+import { AppProviders, AppRoutes } from '../app/App';
+import { prerenderedDataScript, type PrerenderedData } from './protocol';
+import { preloadRoute } from '../app/routes';
+import { Seo } from '../components/Seo';
+import { env } from '../config/env';
+import { paths, publicStaticPaths } from '../config/paths';
+import type { ArticleSummary } from '../data/types';
+import { listPublishedArticles } from '../data/news';
+import { mediaUrl } from '../data/client';
+import { newsArticleJsonLd } from '../components/structuredData';
+import { inlineJson, metaDescription } from '../lib/text';
 
 export { env, paths, publicStaticPaths };
 
