@@ -57,6 +57,8 @@ export type ListPage<R> = {
   rows: R[];
   /** Rows matching the search and filters, over all pages. */
   total: number;
+  /** Rows the caller may read in the whole table, whatever the search and filters. */
+  tableTotal: number;
   /** The page served: the one asked for, or the last one when that was past the end. */
   page: number;
   pageCount: number;
@@ -103,6 +105,15 @@ interface TableQuery<R, I, U> {
   delete(): { eq(column: 'id', value: string): Throwing<null> };
 }
 
+const EVERYTHING: ListQuery = {
+  search: '',
+  status: null,
+  filters: {},
+  sort: '',
+  page: 1,
+  pageSize: 1,
+};
+
 /** A value inside a PostgREST logic tree (`or=(…)`): quoted, so commas and brackets are text. */
 function treeValue(text: string): string {
   return `"${text.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
@@ -145,6 +156,12 @@ export function contentTable<T extends ContentTable>(
     async listPage(db, listQuery) {
       const size = listQuery.pageSize;
       let page = Math.max(1, Math.floor(listQuery.page));
+      const narrowed =
+        listQuery.search.trim() !== '' ||
+        listQuery.status !== null ||
+        list.filters.some((column) => Boolean(listQuery.filters[column]));
+      // The count line says how many rows the table holds: one more count, only when narrowed.
+      const everything = narrowed ? Promise.resolve(matching(db, EVERYTHING, true)) : null;
       let answer = await fetchPage(db, listQuery, page);
       // Past the end (PostgREST answers 416, or an empty page): serve the last page instead.
       const pastEnd =
@@ -158,7 +175,15 @@ export function contentTable<T extends ContentTable>(
       if (answer.error) throw answer.error;
       const rows = answer.data ?? [];
       const total = answer.count ?? rows.length;
-      return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / size)) };
+      const all = everything ? await everything : null;
+      if (all?.error) throw all.error;
+      return {
+        rows,
+        total,
+        tableTotal: all ? (all.count ?? 0) : total,
+        page,
+        pageCount: Math.max(1, Math.ceil(total / size)),
+      };
     },
     async listAll(db) {
       let request = query(db).select('*', { count: 'exact' });

@@ -32,7 +32,14 @@ function renderManager(initial: Sponsor[] = [], failures: Failures = {}) {
   const saved: ReturnType<typeof sponsorToRow>[] = [];
   const description = {
     ...sponsorsManager,
-    list: async () => rows.map((row) => ({ ...row })),
+    listPage: async () => ({
+      rows: rows.map((row) => ({ ...row })),
+      total: rows.length,
+      tableTotal: rows.length,
+      page: 1,
+      pageCount: 1,
+    }),
+    facets: async () => ({}),
     async save(_db: unknown, values: Parameters<typeof sponsorToRow>[0], editing: Sponsor | null) {
       if (failures.save) throw new Error('refused');
       const row = sponsorToRow(values);

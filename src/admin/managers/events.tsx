@@ -38,6 +38,7 @@ export const eventsManager: ManagerDescription<RallyEvent, EventForm> = {
   title: 'Events Manager',
   noun: 'event',
   countLine: totalLine('event', 'events'),
+  plural: 'events',
   addLabel: 'Add Event',
   firstAddLabel: 'Add Your First Event',
   loadingText: 'Loading events...',
@@ -110,7 +111,11 @@ export const eventsManager: ManagerDescription<RallyEvent, EventForm> = {
   }),
   validate: (form) =>
     EVENT_TYPES.some((type) => type === form.type) ? {} : { type: 'Choose an event type.' },
-  ...tableActions(eventsAdmin, toRow),
+  ...tableActions(eventsAdmin, toRow, {
+    search: 'Search events',
+    filters: { type: ['Event type', 'All types'] },
+    sorts: { date: 'Date', name: 'Name (A to Z)', newest: 'Recently added' },
+  }),
   rowName: (event) => event.name,
   renderRow: (event, badge) => (
     <ListCard

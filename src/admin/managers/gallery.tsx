@@ -20,6 +20,7 @@ export const galleryManager: ManagerDescription<GalleryImage, GalleryForm> = {
   title: 'Gallery Manager',
   noun: 'image',
   countLine: totalLine('image', 'images'),
+  plural: 'images',
   addLabel: 'Add Image',
   firstAddLabel: 'Add Your First Image',
   loadingText: 'Loading gallery...',
@@ -45,7 +46,16 @@ export const galleryManager: ManagerDescription<GalleryImage, GalleryForm> = {
     category: text(image.category),
     ...ordered.fromRow(image),
   }),
-  ...tableActions(galleryAdmin, galleryImageToRow),
+  ...tableActions(galleryAdmin, galleryImageToRow, {
+    search: 'Search images',
+    filters: { category: ['Category', 'All categories'], year: ['Season', 'All seasons'] },
+    sorts: {
+      order: 'Sort order',
+      title: 'Title (A to Z)',
+      year: 'Year (newest first)',
+      newest: 'Recently added',
+    },
+  }),
   rowName: (image) => image.title,
   renderRow: (image, badge) => (
     <GridCard

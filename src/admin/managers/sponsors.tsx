@@ -37,6 +37,7 @@ export const sponsorsManager: ManagerDescription<Sponsor, SponsorForm> = {
   title: 'Sponsors Manager',
   noun: 'sponsor',
   countLine: totalLine('sponsor', 'sponsors'),
+  plural: 'sponsors',
   addLabel: 'Add Sponsor',
   firstAddLabel: 'Add Your First Sponsor',
   loadingText: 'Loading sponsors...',
@@ -79,7 +80,11 @@ export const sponsorsManager: ManagerDescription<Sponsor, SponsorForm> = {
   }),
   validate: (form) =>
     TIERS.some((tier) => tier === form.tier) ? {} : { tier: 'Choose a sponsor tier.' },
-  ...tableActions(sponsorsAdmin, sponsorToRow),
+  ...tableActions(sponsorsAdmin, sponsorToRow, {
+    search: 'Search sponsors',
+    filters: { tier: ['Sponsor level', 'All levels'] },
+    sorts: { order: 'Sort order', name: 'Name (A to Z)', tier: 'Tier', newest: 'Recently added' },
+  }),
   rowName: (sponsor) => sponsor.name,
   renderRow: (sponsor, badge) => (
     <ListCard
