@@ -168,7 +168,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'emulator',
           environment: 'node',
-          include: ['supabase/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+          include: [
+            'supabase/**/*.test.ts',
+            'tests/contract/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+          ],
           // Builds the database each contract test file restores (once per run).
           globalSetup: ['tests/contract/global-setup.ts'],
           testTimeout: 30_000,

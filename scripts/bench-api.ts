@@ -1,13 +1,13 @@
 // npm run bench:api — the home page's public reads against a seeded emulator, 16 connections
 // for ~10 s, from a separate process (so the load generator does not share the server's event
 // loop). Prints requests/s and p50/p99 latency. Options: --seconds N --connections N.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig, PROJECT_ROOT } from '../supabase/emulator/config';
+import { loadConfig } from '../supabase/emulator/config';
+import { cpuSeconds, percentile, request, startServer } from './lib/bench';
 
 const { values } = parseArgs({
   options: {
@@ -31,59 +31,8 @@ const HOME_READS: { path: string; accept?: string }[] = [
   { path: '/rest/v1/events?select=*&published=eq.true&order=date.asc' },
 ];
 
-/** CPU seconds the process has used (Linux /proc; null elsewhere). */
-function cpuSeconds(pid: number | undefined): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
-
-async function startServer(
-  dataDir: string,
-): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'supabase/emulator/main.ts', 'serve', '--port', '0', '--data-dir', dataDir],
-    { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Supabase emulator ready on (\S+)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`the emulator exited (${code}) before it was ready:\n${out}`)),
-    );
-  });
-  return {
-    url,
-    pid: child.pid,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 function get(agent: http.Agent, url: URL, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  return request(agent, url, headers).then((answer) => answer.status);
 }
 
 async function main(): Promise<void> {
