@@ -5,7 +5,7 @@ import { paths } from '../config/paths';
 import { contactDetails } from '../config/contact';
 import { rally } from '../config/rally';
 import type { ArticleSummary } from '../data/types';
-import { socialImage } from './Seo';
+import { socialImage } from '../config/images';
 
 const organizer = () => ({
   '@type': 'Organization',
