@@ -1,9 +1,12 @@
 // The SPA's configuration, read once from Vite's env and checked. Defaults are the local
 // emulator's, so a fresh clone runs with no .env (see .env.example for every variable).
 
-const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
-const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+// The local stand-in's URL and the Supabase CLI's well-known local anon key, shared with the
+// scripts that build and start the site (scripts/lib/local-env.mjs).
+import localSupabase from './local-supabase.json';
+
+const LOCAL_SUPABASE_URL = localSupabase.url;
+const LOCAL_ANON_KEY = localSupabase.anonKey;
 
 function readUrl(name: string, value: string | undefined, fallback: string): string {
   const raw = value && value.trim() !== '' ? value.trim() : fallback;

@@ -1,17 +1,13 @@
 // Files of the public `media` bucket, for the admin's media library. The storage client is a
 // parameter (the admin's signed-in supabase-js `storage`).
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { MEDIA_EXTENSIONS, type MediaKind } from '../config/media';
 
 export type MediaStorage = SupabaseClient['storage'];
 
 export const MEDIA_BUCKET = 'media';
 
-export const MEDIA_EXTENSIONS = {
-  image: ['jpg', 'jpeg', 'png', 'gif', 'webp'],
-  video: ['mp4', 'webm'],
-} as const;
-
-export type MediaKind = keyof typeof MEDIA_EXTENSIONS;
+export { MEDIA_EXTENSIONS, type MediaKind };
 
 export type MediaFile = {
   /** Path inside the bucket, e.g. '2026/03/alpine-pass-k3j9x2.webp'. */

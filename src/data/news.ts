@@ -1,9 +1,8 @@
 // News articles (one table, `news_articles`, serves the home block, the list and the detail page).
+import { isUuid } from '../lib/uuid';
 import { publicDb, type DbClient } from './client';
 import type { ArticleSummary, Insert, NewsArticle, NewsArticleImage } from './types';
 import { contentTable } from './content-table';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Every column but the body, which only the article's own page shows.
 const SUMMARY_COLUMNS =
@@ -33,7 +32,7 @@ export async function getPublishedArticle(
   id: string,
   db: DbClient = publicDb,
 ): Promise<NewsArticle | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const { data } = await db
     .from('news_articles')
     .select('*')

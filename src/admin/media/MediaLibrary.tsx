@@ -3,6 +3,7 @@
 import { useId, useState, type DragEvent } from 'react';
 import { Check, Film, Trash2, Upload } from 'lucide-react';
 import { Modal } from '../../components/Modal';
+import { MEDIA_ACCEPT } from '../../config/media';
 import { Spinner } from '../../components/Spinner';
 import { FormMessage } from '../../components/FormField';
 import {
@@ -18,9 +19,6 @@ import { LoadFailed } from '../ui/LoadFailed';
 import { buttonClass } from '../ui/PendingButton';
 import { useLoad } from '../../lib/useLoad';
 import { supabase } from '../supabase';
-
-const ACCEPT =
-  '.jpg,.jpeg,.png,.gif,.webp,.mp4,.webm,image/jpeg,image/png,image/gif,image/webp,video/mp4,video/webm';
 
 type Message = { tone: 'error' | 'success'; text: string };
 
@@ -131,7 +129,7 @@ export function MediaLibrary({
           id={inputId}
           type="file"
           multiple
-          accept={ACCEPT}
+          accept={MEDIA_ACCEPT}
           className="sr-only"
           disabled={progress !== null}
           onChange={(event) => {
