@@ -25,6 +25,28 @@ type Column<T extends ContentTable> = keyof Row<T> & string;
 /** One column of an order, as PostgREST takes it. */
 export type OrderTerm<T extends ContentTable> = { column: Column<T>; ascending: boolean };
 
+/** The tie-breaker every order ends in, so that pages never overlap. */
+export const BY_ID: OrderTerm<ContentTable> = { column: 'id', ascending: true };
+/** Most recently added first. */
+export const NEWEST: readonly OrderTerm<ContentTable>[] = [
+  { column: 'created_at', ascending: false },
+  BY_ID,
+];
+/** The administrator's sort order (new rows, at 0, before older ones at the same number). */
+export const ARRANGED: readonly OrderTerm<
+  'gallery_images' | 'videos' | 'testimonials' | 'sponsors'
+>[] = [
+  { column: 'sort_order', ascending: true },
+  { column: 'created_at', ascending: false },
+  BY_ID,
+];
+/** The most recent year first, in the sort order within a year. */
+export const BY_YEAR: readonly OrderTerm<'gallery_images' | 'videos' | 'testimonials'>[] = [
+  { column: 'year', ascending: false },
+  { column: 'sort_order', ascending: true },
+  BY_ID,
+];
+
 /** What a manager's list can be searched, filtered and sorted by. */
 export type ListSpec<T extends ContentTable> = {
   /** Text columns a search matches (any of them, case-insensitively, anywhere in the text). */

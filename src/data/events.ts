@@ -1,6 +1,6 @@
 import { publicDb, type DbClient } from './client';
 import type { RallyEvent } from './types';
-import { contentTable } from './content-table';
+import { NEWEST, BY_ID, contentTable } from './content-table';
 
 /** Published events ordered by their (free-text) date, as the admin lists them. */
 export async function listPublishedEvents(db: DbClient = publicDb): Promise<RallyEvent[]> {
@@ -21,18 +21,9 @@ export const eventsAdmin = /* @__PURE__ */ contentTable<'events'>(
     search: ['name', 'location', 'description'],
     filters: ['type'],
     sorts: {
-      date: [
-        { column: 'date', ascending: true },
-        { column: 'id', ascending: true },
-      ],
-      name: [
-        { column: 'name', ascending: true },
-        { column: 'id', ascending: true },
-      ],
-      newest: [
-        { column: 'created_at', ascending: false },
-        { column: 'id', ascending: true },
-      ],
+      date: [{ column: 'date', ascending: true }, BY_ID],
+      name: [{ column: 'name', ascending: true }, BY_ID],
+      newest: NEWEST,
     },
     defaultSort: 'date',
   },

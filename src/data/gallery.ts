@@ -2,7 +2,7 @@
 // first paint as a small one.
 import { publicDb, type DbClient } from './client';
 import type { GalleryImage } from './types';
-import { contentTable } from './content-table';
+import { ARRANGED, BY_YEAR, NEWEST, BY_ID, contentTable } from './content-table';
 import { likePattern } from './client';
 
 export { likePattern };
@@ -61,24 +61,10 @@ export const galleryAdmin = /* @__PURE__ */ contentTable<'gallery_images'>(
     search: ['title', 'category'],
     filters: ['category', 'year'],
     sorts: {
-      order: [
-        { column: 'sort_order', ascending: true },
-        { column: 'created_at', ascending: false },
-        { column: 'id', ascending: true },
-      ],
-      title: [
-        { column: 'title', ascending: true },
-        { column: 'id', ascending: true },
-      ],
-      year: [
-        { column: 'year', ascending: false },
-        { column: 'sort_order', ascending: true },
-        { column: 'id', ascending: true },
-      ],
-      newest: [
-        { column: 'created_at', ascending: false },
-        { column: 'id', ascending: true },
-      ],
+      order: ARRANGED,
+      title: [{ column: 'title', ascending: true }, BY_ID],
+      year: BY_YEAR,
+      newest: NEWEST,
     },
     defaultSort: 'order',
   },

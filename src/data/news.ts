@@ -2,7 +2,7 @@
 import { isUuid } from '../lib/uuid';
 import { publicDb, type DbClient } from './client';
 import type { ArticleSummary, Insert, NewsArticle, NewsArticleImage } from './types';
-import { contentTable } from './content-table';
+import { BY_ID, contentTable } from './content-table';
 
 // Every column but the body, which only the article's own page shows.
 const SUMMARY_COLUMNS =
@@ -68,17 +68,14 @@ export const articlesAdmin = /* @__PURE__ */ contentTable<'news_articles'>(
       newest: [
         { column: 'published_date', ascending: false },
         { column: 'created_at', ascending: false },
-        { column: 'id', ascending: true },
+        BY_ID,
       ],
       oldest: [
         { column: 'published_date', ascending: true },
         { column: 'created_at', ascending: true },
-        { column: 'id', ascending: true },
+        BY_ID,
       ],
-      title: [
-        { column: 'title', ascending: true },
-        { column: 'id', ascending: true },
-      ],
+      title: [{ column: 'title', ascending: true }, BY_ID],
     },
     defaultSort: 'newest',
   },

@@ -1,6 +1,6 @@
 import { publicDb, type DbClient } from './client';
 import type { PastTour } from './types';
-import { contentTable } from './content-table';
+import { BY_ID, contentTable } from './content-table';
 
 /** Published past tours, most recent year first. */
 export async function listPublishedPastTours(db: DbClient = publicDb): Promise<PastTour[]> {
@@ -24,17 +24,14 @@ export const pastToursAdmin = /* @__PURE__ */ contentTable<'past_tours'>(
       newest: [
         { column: 'year', ascending: false },
         { column: 'created_at', ascending: false },
-        { column: 'id', ascending: true },
+        BY_ID,
       ],
       oldest: [
         { column: 'year', ascending: true },
         { column: 'created_at', ascending: true },
-        { column: 'id', ascending: true },
+        BY_ID,
       ],
-      route: [
-        { column: 'route', ascending: true },
-        { column: 'id', ascending: true },
-      ],
+      route: [{ column: 'route', ascending: true }, BY_ID],
     },
     defaultSort: 'newest',
   },

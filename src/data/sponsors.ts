@@ -1,7 +1,7 @@
 // Sponsors: the public reads. The admin's writes live beside them in this file.
 import { publicDb, type DbClient } from './client';
 import type { Sponsor } from './types';
-import { contentTable } from './content-table';
+import { ARRANGED, NEWEST, BY_ID, contentTable } from './content-table';
 
 /** Published sponsors in the order the administrator chose. */
 export async function listPublishedSponsors(db: DbClient = publicDb): Promise<Sponsor[]> {
@@ -27,24 +27,10 @@ export const sponsorsAdmin = /* @__PURE__ */ contentTable<'sponsors'>(
     search: ['name', 'website_url'],
     filters: ['tier'],
     sorts: {
-      order: [
-        { column: 'sort_order', ascending: true },
-        { column: 'created_at', ascending: false },
-        { column: 'id', ascending: true },
-      ],
-      name: [
-        { column: 'name', ascending: true },
-        { column: 'id', ascending: true },
-      ],
-      tier: [
-        { column: 'tier', ascending: true },
-        { column: 'sort_order', ascending: true },
-        { column: 'id', ascending: true },
-      ],
-      newest: [
-        { column: 'created_at', ascending: false },
-        { column: 'id', ascending: true },
-      ],
+      order: ARRANGED,
+      name: [{ column: 'name', ascending: true }, BY_ID],
+      tier: [{ column: 'tier', ascending: true }, { column: 'sort_order', ascending: true }, BY_ID],
+      newest: NEWEST,
     },
     defaultSort: 'order',
   },

@@ -1,6 +1,6 @@
 import { publicDb, type DbClient } from './client';
 import type { Testimonial } from './types';
-import { contentTable } from './content-table';
+import { ARRANGED, BY_YEAR, NEWEST, BY_ID, contentTable } from './content-table';
 
 /** The first published testimonial by sort order (the home page quotes it), or null. */
 export async function getFeaturedTestimonial(db: DbClient = publicDb): Promise<Testimonial | null> {
@@ -24,24 +24,10 @@ export const testimonialsAdmin = /* @__PURE__ */ contentTable<'testimonials'>(
     search: ['name', 'quote'],
     filters: ['year'],
     sorts: {
-      order: [
-        { column: 'sort_order', ascending: true },
-        { column: 'created_at', ascending: false },
-        { column: 'id', ascending: true },
-      ],
-      name: [
-        { column: 'name', ascending: true },
-        { column: 'id', ascending: true },
-      ],
-      year: [
-        { column: 'year', ascending: false },
-        { column: 'sort_order', ascending: true },
-        { column: 'id', ascending: true },
-      ],
-      newest: [
-        { column: 'created_at', ascending: false },
-        { column: 'id', ascending: true },
-      ],
+      order: ARRANGED,
+      name: [{ column: 'name', ascending: true }, BY_ID],
+      year: BY_YEAR,
+      newest: NEWEST,
     },
     defaultSort: 'order',
   },

@@ -1,7 +1,7 @@
 // Videos managed in the admin; the public page shows the published ones after the fixed library.
 import { publicDb, type DbClient } from './client';
 import type { Video } from './types';
-import { contentTable } from './content-table';
+import { ARRANGED, BY_YEAR, NEWEST, BY_ID, contentTable } from './content-table';
 
 export async function listPublishedVideos(db: DbClient = publicDb): Promise<Video[]> {
   const { data } = await db
@@ -21,24 +21,10 @@ export const videosAdmin = /* @__PURE__ */ contentTable<'videos'>(
     search: ['title', 'url'],
     filters: ['year'],
     sorts: {
-      order: [
-        { column: 'sort_order', ascending: true },
-        { column: 'created_at', ascending: false },
-        { column: 'id', ascending: true },
-      ],
-      title: [
-        { column: 'title', ascending: true },
-        { column: 'id', ascending: true },
-      ],
-      year: [
-        { column: 'year', ascending: false },
-        { column: 'sort_order', ascending: true },
-        { column: 'id', ascending: true },
-      ],
-      newest: [
-        { column: 'created_at', ascending: false },
-        { column: 'id', ascending: true },
-      ],
+      order: ARRANGED,
+      title: [{ column: 'title', ascending: true }, BY_ID],
+      year: BY_YEAR,
+      newest: NEWEST,
     },
     defaultSort: 'order',
   },

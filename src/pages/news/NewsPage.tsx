@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Newspaper } from 'lucide-react';
 import { ArticleCard } from '../../components/ArticleCard';
 import { EmptyState } from '../../components/EmptyState';
+import { CategoryFilter } from '../../components/CategoryFilter';
 import { PageHero, Section } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
 import { Spinner } from '../../components/Spinner';
@@ -58,22 +59,6 @@ export default function NewsPage() {
     ? news.data.filter((article) => article.category.trim().toLowerCase() === category)
     : news.data;
 
-  const filterButton = (label: string, value: string | null) => (
-    <button
-      key={label}
-      type="button"
-      aria-pressed={category === value}
-      onClick={() => setCategory(value)}
-      className={`rounded-full px-4 py-2 text-sm font-semibold transition ${
-        category === value
-          ? 'bg-slate-900 text-white'
-          : 'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100'
-      }`}
-    >
-      {label}
-    </button>
-  );
-
   return (
     <>
       <Seo
@@ -89,14 +74,12 @@ export default function NewsPage() {
         ) : (
           <>
             {categories.length > 0 ? (
-              <div
-                role="group"
-                aria-label="Filter by category"
+              <CategoryFilter
+                categories={categories.map((name) => ({ value: name, label: capitalise(name) }))}
+                selected={category}
+                onSelect={setCategory}
                 className="mb-8 flex flex-wrap gap-2"
-              >
-                {filterButton('All', null)}
-                {categories.map((name) => filterButton(capitalise(name), name))}
-              </div>
+              />
             ) : null}
             <NewsList articles={shown} />
           </>
