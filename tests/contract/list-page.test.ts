@@ -58,6 +58,7 @@ describe('listPage', () => {
     expect(page.total).toBe(gallery.length);
     expect(page.pageCount).toBe(2);
     expect(page.page).toBe(1);
+    expect(page.tableTotal).toBe(gallery.length);
     expect(page.rows.map((row) => row.sort_order)).toEqual(
       Array.from({ length: 20 }, (_, index) => index + 1),
     );
@@ -78,7 +79,7 @@ describe('listPage', () => {
       em().admin,
       query({ search: 'no such photo', page: 3 }),
     );
-    expect(none).toEqual({ rows: [], total: 0, page: 1, pageCount: 1 });
+    expect(none).toEqual({ rows: [], total: 0, tableTotal: gallery.length, page: 1, pageCount: 1 });
   });
 
   test.each([
@@ -103,6 +104,8 @@ describe('listPage', () => {
     const drafts = await galleryAdmin.listPage(em().admin, query({ status: 'draft' }));
     expect(drafts.total).toBe(6);
     expect(drafts.rows.every((row) => !row.published)).toBe(true);
+    // The count line still says how many rows the whole table holds.
+    expect(drafts.tableTotal).toBe(gallery.length);
     const published = await galleryAdmin.listPage(em().admin, query({ status: 'published' }));
     expect(published.total).toBe(gallery.length - 6);
 
