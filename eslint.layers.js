@@ -1,5 +1,5 @@
 // The layers of src/, lowest first. A module may import from its own layer and the layers below
-// it, never from one above: eslint (import-x/no-restricted-paths) refuses the upward import, and
+// it, never from one above: eslint (import/no-restricted-paths) refuses the upward import, and
 // tests/lint/layers.test.ts proves that it does. Pages and the admin are side by side: neither
 // imports the other. The admin has layers of its own, for the same reason.
 //
@@ -44,7 +44,7 @@ const levels = (list) => list.map((level) => (Array.isArray(level) ? level : [le
 
 /**
  * A zone for every layer and each path above it (and each peer), in the shape of
- * import-x/no-restricted-paths. A file that counts as a lower layer inside a higher layer's
+ * import/no-restricted-paths. A file that counts as a lower layer inside a higher layer's
  * folder (src/prerender/protocol.tsx) is excepted from that folder.
  */
 function zonesOf(list) {

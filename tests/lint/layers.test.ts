@@ -8,7 +8,7 @@ const eslint = new ESLint({ cwd: process.cwd() });
 async function layerErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport const fixture = 1;\n`, { filePath });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .filter((message) => message.ruleId === 'import/no-restricted-paths')
     .map((message) => message.message);
 }
 
