@@ -3,6 +3,8 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
+import importPlugin from 'eslint-plugin-import';
+import { layerZones } from './eslint.layers.js';
 
 export default tseslint.config(
   {
@@ -54,6 +56,15 @@ export default tseslint.config(
     // the contract tests' `useTestEmulator()` is a vitest helper, not a React hook.
     files: ['tests/e2e/**', 'tests/contract/**', 'playwright.config.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
+  },
+  {
+    // The layers of src/ (eslint.layers.js): no module imports from a layer above its own.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+    },
+    rules: { 'import/no-restricted-paths': ['error', { zones: layerZones }] },
   },
   {
     // Public code must never reach into the admin area (it would pull the admin into the public bundle).

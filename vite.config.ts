@@ -52,7 +52,7 @@ function robotsTxt(): Plugin {
 
 /**
  * `vite preview` serves a build as the static host does (see _redirects, written by
- * scripts/prerender.mjs): a known route gets its prerendered file, anything else (unknown paths,
+ * src/prerender/redirects.ts): a known route gets its prerendered file, anything else (unknown paths,
  * /admin, articles published after the build) the empty SPA shell, app.html, never the home page.
  */
 function prerenderedFallback(): Plugin {
@@ -191,7 +191,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
     // Separate builds (e2e, benches) can run beside `npm start` without emptying its dist/.
-    // The server renderer (src/entry-server.tsx) is built next to the site it prerenders and
+    // The server bundle (src/prerender/site.ts) is built next to the site it prerenders and
     // deleted by scripts/prerender.mjs once the pages are written.
     outDir: isSsrBuild ? path.join(outDir, '.ssr') : outDir,
   },
@@ -217,7 +217,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'emulator',
           environment: 'node',
-          include: ['supabase/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+          include: [
+            'supabase/**/*.test.ts',
+            'tests/contract/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+          ],
           // Builds the database each contract test file restores (once per run).
           globalSetup: ['tests/contract/global-setup.ts'],
           testTimeout: 30_000,

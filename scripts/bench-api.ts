@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../supabase/emulator/config';
-import { cpuSeconds, percentile, startEmulatorProcess } from './lib/emulator-process';
+import { cpuSeconds, percentile, request, startEmulatorProcess } from './lib/bench';
 
 const { values } = parseArgs({
   options: {
@@ -32,13 +32,7 @@ const HOME_READS: { path: string; accept?: string }[] = [
 ];
 
 function get(agent: http.Agent, url: URL, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-  });
+  return request(agent, url, headers).then((answer) => answer.status);
 }
 
 async function main(): Promise<void> {

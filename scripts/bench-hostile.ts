@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../supabase/emulator/config';
 import { signJwt } from '../supabase/emulator/jwt';
-import { cpuSeconds, percentile, rssMiB, startEmulatorProcess } from './lib/emulator-process';
+import { cpuSeconds, percentile, rssMiB, startEmulatorProcess } from './lib/bench';
 
 const { values } = parseArgs({
   options: {

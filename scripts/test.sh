@@ -78,17 +78,20 @@ CHROMIUM_PATH="$(bash scripts/ensure-chromium.sh)" || exit 1
 export CHROMIUM_PATH
 passed
 
-# Three single-threaded tools side by side: 85 s one after another, about 50 s together on 2 cores.
-# Each one's output is printed whole once it ends, and every one that failed is named.
-section "typecheck (tsc), lint (eslint) and format (prettier), side by side"
+# Single-threaded tools side by side: 85 s one after another, about 50 s together on 2 cores.
+# Each one's output is printed whole once it ends, and every one that failed is named. gen-types
+# fails when src/data/database.types.ts has drifted from supabase/migrations.
+section "typecheck (tsc), lint (eslint), format (prettier) and generated types, side by side"
 static_checks() {
-  local logs="$reports/static" names=(tsc eslint prettier) pids=() failed=() i
+  local logs="$reports/static" names=(tsc eslint prettier gen-types) pids=() failed=() i
   mkdir -p "$logs"
   npx tsc -p tsconfig.json --noEmit >"$logs/tsc.log" 2>&1 &
   pids+=($!)
   npx eslint . --max-warnings 0 >"$logs/eslint.log" 2>&1 &
   pids+=($!)
   npx prettier --check . --log-level warn >"$logs/prettier.log" 2>&1 &
+  pids+=($!)
+  npx tsx scripts/gen-types.ts --check >"$logs/gen-types.log" 2>&1 &
   pids+=($!)
   for i in "${!names[@]}"; do
     if wait "${pids[$i]}"; then

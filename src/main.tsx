@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders, AppRoutes } from './app/App';
 import { preloadRoute } from './app/routes';
-import { readPrerenderedData } from './lib/prerendered';
+import { readPrerenderedData } from './prerender/protocol';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -20,7 +20,7 @@ const app = (
 );
 
 // The head tags the HTML arrives with for a page React draws later (the shell's defaults, a news
-// article's prerendered tags: see scripts/prerender.mjs) give way once React adds the page's own.
+// article's prerendered tags: see src/prerender/template.ts) give way once React adds the page's own.
 const shellTags = document.head.querySelectorAll('[data-shell]');
 if (shellTags.length) {
   const observer = new MutationObserver(() => {

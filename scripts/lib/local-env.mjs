@@ -1,9 +1,10 @@
 // The SPA's build-time env for a given Supabase URL, when that URL is the local emulator: the
 // same defaults as .env.example, shared by npm start, the e2e site and the web bench.
 
+import localSupabase from '../../src/config/local-supabase.json' with { type: 'json' };
+
 /** The Supabase CLI's well-known local anon key (signed with the demo JWT secret). */
-export const anonKey =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const anonKey = localSupabase.anonKey;
 
 /** VITE_* variables pointing the SPA at the emulator and its local services. */
 export function localServiceUrls(supabaseUrl) {

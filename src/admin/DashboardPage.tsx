@@ -1,50 +1,12 @@
+// The dashboard: who is signed in, the way back to the site, sign-out, a tile for every admin
+// screen (from the registry) and the spec's tips.
 import { Link } from 'react-router-dom';
-import {
-  CalendarDays,
-  ExternalLink,
-  Film,
-  Handshake,
-  History,
-  Image,
-  LogOut,
-  MessageSquareQuote,
-  Newspaper,
-  Settings,
-} from 'lucide-react';
-import { buttonClass } from './crud/PendingButton';
+import { ExternalLink, LogOut } from 'lucide-react';
+import { paths } from '../config/paths';
+import { buttonClass } from './ui/PendingButton';
 import { useAuth } from './auth/AuthProvider';
 import { AdminTitle } from './AdminTitle';
-
-const SCREENS = [
-  { to: '/admin/events', title: 'Events', text: 'Rally events and meetups', Icon: CalendarDays },
-  {
-    to: '/admin/past-tours',
-    title: 'Past Tours',
-    text: 'Previous rallies and their results',
-    Icon: History,
-  },
-  { to: '/admin/gallery', title: 'Gallery', text: 'Photos shown in the gallery', Icon: Image },
-  { to: '/admin/videos', title: 'Videos', text: 'Rally films and clips', Icon: Film },
-  {
-    to: '/admin/sponsors',
-    title: 'Sponsors',
-    text: 'Sponsor logos, tiers and links',
-    Icon: Handshake,
-  },
-  { to: '/admin/news', title: 'News', text: 'Articles and their images', Icon: Newspaper },
-  {
-    to: '/admin/testimonials',
-    title: 'Testimonials',
-    text: 'Quotes from past participants',
-    Icon: MessageSquareQuote,
-  },
-  {
-    to: '/admin/settings',
-    title: 'Settings',
-    text: 'Site settings such as spots remaining',
-    Icon: Settings,
-  },
-] as const;
+import { adminScreens } from './registry';
 
 export function DashboardPage() {
   const { state, signOut } = useAuth();
@@ -63,7 +25,7 @@ export function DashboardPage() {
           ) : null}
         </div>
         <div className="flex gap-3">
-          <Link to="/" className={buttonClass('neutral')}>
+          <Link to={paths.home} className={buttonClass('neutral')}>
             <ExternalLink aria-hidden="true" className="h-4 w-4" />
             View Website
           </Link>
@@ -75,15 +37,15 @@ export function DashboardPage() {
       </div>
 
       <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {SCREENS.map(({ to, title, text, Icon }) => (
-          <li key={to}>
+        {adminScreens.map(({ path, title, summary, Icon }) => (
+          <li key={path}>
             <Link
-              to={to}
+              to={paths.adminScreen(path)}
               className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-400 motion-reduce:transition-none hover:shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
             >
               <Icon aria-hidden="true" className="h-8 w-8 text-blue-700" />
               <span className="mt-3 text-lg font-semibold text-slate-900">{title}</span>
-              <span className="mt-1 text-sm text-slate-600">{text}</span>
+              <span className="mt-1 text-sm text-slate-600">{summary}</span>
             </Link>
           </li>
         ))}

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { EmptyState } from '../components/EmptyState';
 import { FormMessage, TextField } from '../components/FormField';
 import { Spinner } from '../components/Spinner';
-import type { SiteSetting } from '../data/database.types';
+import type { SiteSetting } from '../data/types';
 import { listSettings, updateSetting } from '../data/settings';
-import { PendingButton } from './crud/PendingButton';
-import { useReloadable } from './crud/useReloadable';
+import { PendingButton } from './ui/PendingButton';
+import { useLoad } from '../lib/useLoad';
 import { supabase } from './supabase';
 import { AdminTitle } from './AdminTitle';
 import { BackToDashboard } from './BackToDashboard';
@@ -30,7 +30,7 @@ export function SettingsPage() {
     loading,
     failed,
     reload,
-  } = useReloadable(loadSettings, NO_SETTINGS, 'settings');
+  } = useLoad('settings', loadSettings, { empty: NO_SETTINGS });
   const [message, setMessage] = useState<Message | null>(null);
   const shown: Message | null =
     message ?? (failed ? { tone: 'error', text: 'Failed to load settings' } : null);

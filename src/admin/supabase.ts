@@ -2,7 +2,7 @@
 // it, so supabase-js's auth and storage code stays out of the public bundle.
 import { createClient } from '@supabase/supabase-js';
 import { env } from '../config/env';
-import type { Database } from '../data/database.types';
+import type { Database } from '../data/types';
 
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
   auth: {

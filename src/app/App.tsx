@@ -4,12 +4,12 @@ import {
   PrerenderedDataProvider,
   usePrerenderedData,
   type PrerenderedData,
-} from '../lib/prerendered';
+} from '../prerender/protocol';
 import { routes } from './routes';
 
 /**
  * Providers shared by the browser entry (src/main.tsx) and the server renderer
- * (src/entry-server.tsx): the data the build put in the page. Head tags need none: React 19
+ * (src/prerender/entry-server.tsx): the data the build put in the page. Head tags need none: React 19
  * hoists each page's title and meta tags.
  */
 export function AppProviders({

@@ -1,4 +1,5 @@
 import { createElement, Fragment, lazy, useEffect, type ComponentType } from 'react';
+import { READY_ATTRIBUTE } from '../prerender/protocol';
 
 export type LazyPage = {
   Page: ComponentType;
@@ -34,15 +35,15 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
 }
 
 /**
- * Marks the document (`<html data-ready>`) once React has taken the page over: its effect runs
- * after those of the page beside it, which (inside the layout's Suspense boundary) hydrates in a
- * pass of its own, after the header and footer. A prerendered page is on screen before that;
- * until then its forms must not submit natively (the guard in scripts/prerender.mjs), and
- * end-to-end tests wait for the mark as a visitor waits for the page.
+ * Marks the document (`<html data-ready>`, READY_ATTRIBUTE) once React has taken the page over:
+ * its effect runs after those of the page beside it, which (inside the layout's Suspense
+ * boundary) hydrates in a pass of its own, after the header and footer. A prerendered page is on
+ * screen before that; until then its forms must not submit natively (guardFormsUntilReady in
+ * src/prerender/loader.ts), and end-to-end tests wait for the mark as a visitor waits for the page.
  */
 function ReadyMark() {
   useEffect(() => {
-    document.documentElement.dataset.ready = '';
+    document.documentElement.setAttribute(READY_ATTRIBUTE, '');
   }, []);
   return null;
 }

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Calendar } from 'lucide-react';
-import type { ArticleSummary } from '../data/database.types';
+import type { ArticleSummary } from '../data/types';
 import { paths } from '../config/paths';
 import { capitalise, formatLongDate } from '../lib/format';
-import { mediaUrl } from '../lib/rest';
+import { mediaUrl } from '../data/client';
 import { stripTags } from '../lib/text';
 
 /** A news card: image, category, date, title, excerpt and a 'Read More' link. */

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { rally } from '../config/rally';
 import { paths } from '../config/paths';
 import { finishAfter, parseLocalDateTime, rallyPhase } from '../lib/countdown';
-import { usePrerendered } from '../lib/prerendered';
+import { usePrerendered } from '../prerender/protocol';
 import { useClock } from '../lib/useClock';
 
 /** When the page was built: the time prerendering asked for (see below). */

@@ -1,3 +1,5 @@
+// The site's header: the logo, the main navigation (a bar on wide screens, a menu on small
+// ones) and the sign-up button.
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Menu, X } from 'lucide-react';
@@ -12,6 +14,21 @@ export const navLinks = [
   { to: paths.sponsors, label: 'Sponsors' },
   { to: paths.about, label: 'Charity' },
 ] as const;
+
+/** The main links as list items (the wide bar and the mobile menu style them differently). */
+function NavItems({ linkClass }: { linkClass: (active: boolean) => string }) {
+  return navLinks.map((link) => (
+    <li key={link.to}>
+      <NavLink
+        to={link.to}
+        end={link.to === paths.home}
+        className={({ isActive }) => linkClass(isActive)}
+      >
+        {link.label}
+      </NavLink>
+    </li>
+  ));
+}
 
 const SCROLL_THRESHOLD = 50;
 
@@ -72,21 +89,13 @@ export function Header() {
           </span>
         </Link>
         <ul className="hidden items-center gap-1 lg:flex">
-          {navLinks.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                end={link.to === paths.home}
-                className={({ isActive }) =>
-                  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
-                    isActive ? 'text-amber-300' : 'text-slate-100 hover:text-amber-200'
-                  }`
-                }
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
+          <NavItems
+            linkClass={(active) =>
+              `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+                active ? 'text-amber-300' : 'text-slate-100 hover:text-amber-200'
+              }`
+            }
+          />
         </ul>
         <div className="flex items-center gap-2">
           <Link
@@ -117,21 +126,13 @@ export function Header() {
         className="border-t border-white/10 bg-slate-950 lg:hidden"
       >
         <ul className="space-y-1 px-4 py-4">
-          {navLinks.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                end={link.to === paths.home}
-                className={({ isActive }) =>
-                  `block rounded-md px-3 py-3 text-base font-medium ${
-                    isActive ? 'bg-white/10 text-amber-300' : 'text-slate-100 hover:bg-white/5'
-                  }`
-                }
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
+          <NavItems
+            linkClass={(active) =>
+              `block rounded-md px-3 py-3 text-base font-medium ${
+                active ? 'bg-white/10 text-amber-300' : 'text-slate-100 hover:bg-white/5'
+              }`
+            }
+          />
           <li className="pt-2">
             <Link
               to={paths.signUp}

@@ -1,11 +1,9 @@
 import { useLocation } from 'react-router-dom';
 import { env } from '../config/env';
+import { socialImage } from '../config/images';
 import { inlineJson } from '../lib/text';
 
 const SITE = '2026 Europe Rally';
-
-/** The social card made at build time (scripts/prerender.mjs): 1200×630, as the networks ask. */
-export const socialImage = { path: '/og-image.png', width: 1200, height: 630 } as const;
 
 /**
  * Title, description, canonical URL, the social (Open Graph, Twitter) tags and the structured

@@ -1,6 +1,6 @@
-import type { Sponsor } from '../data/database.types';
+import type { Sponsor } from '../data/types';
 import { isHeadlineSponsor } from '../data/sponsors';
-import { mediaUrl } from '../lib/rest';
+import { mediaUrl } from '../data/client';
 
 /** Published sponsors: logo (or name), linked to their website when they have one. */
 export function SponsorGrid({ sponsors }: { sponsors: Sponsor[] }) {

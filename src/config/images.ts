@@ -17,3 +17,6 @@ export function variantUrl(src: string, width: number, format: ResponsiveFormat)
 
 /** Matches a variant's path: base path (without extension), width, format. */
 export const variantPattern = /^(\/media\/[\w-]+)-(\d+)w\.(avif|webp)$/;
+
+/** The social card made at build time (src/prerender/social-card.ts): 1200×630, as the networks ask. */
+export const socialImage = { path: '/og-image.png', width: 1200, height: 630 } as const;

@@ -16,6 +16,10 @@ export const paths = {
   terms: '/terms-conditions',
   admin: '/admin',
   adminPattern: '/admin/*',
+  adminLogin: '/admin/login',
+  adminDashboard: '/admin/dashboard',
+  /** An admin screen by its registry path: adminScreen('gallery') → '/admin/gallery'. */
+  adminScreen: (screen: string) => `/admin/${screen}`,
 } as const;
 
 /** The public routes with fixed paths (the prerender and sitemap walk these). */

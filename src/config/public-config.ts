@@ -6,9 +6,12 @@
 // web bench and CI pass the local values explicitly. Plain TypeScript without import.meta, so the
 // build's own scripts (scripts/security-headers.ts) read the configuration exactly as the SPA does.
 
-const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
-const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+// The local stand-in's URL and the Supabase CLI's well-known local anon key, shared with the
+// scripts that build and start the site (scripts/lib/local-env.mjs).
+import localSupabase from './local-supabase.json';
+
+const LOCAL_SUPABASE_URL = localSupabase.url;
+const LOCAL_ANON_KEY = localSupabase.anonKey;
 
 export type BuildVars = Record<string, string | undefined>;
 

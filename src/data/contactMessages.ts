@@ -1,7 +1,7 @@
 // A visitor's contact message: the public form's one write.
-import { publicDb, type DbClient } from '../lib/rest';
-import type { ContactSubject } from './database.types';
+import { publicDb, type DbClient } from './client';
 import { throwIfRefused } from './submissions';
+import type { ContactSubject } from './types';
 
 export type ContactMessageInput = {
   name: string;

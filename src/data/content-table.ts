@@ -1,24 +1,102 @@
-// The calls every admin content manager repeats (list all, insert, update, delete, publish),
-// written once. The client is a parameter: the admin passes its signed-in supabase-js client,
-// whose `.from()` is the same PostgrestClient as the public one. Errors are thrown, so callers
-// can show their own message.
-import type { DbClient } from '../lib/rest';
-import type { Insert, Row, Update } from './database.types';
+// The calls every admin content manager makes (a page of the list, all rows, insert, update,
+// delete, publish, the filter options), written once. The client is a parameter: the admin
+// passes its signed-in supabase-js client, whose `.from()` is the same PostgrestClient as the
+// public one. Errors are thrown, so callers can show their own message.
+//
+// A list page is one request: search (ilike on the table's text columns, the text escaped as
+// likePattern does), filters (published or draft, and equality on columns such as category,
+// type or year), an order with a tie-breaker, `count=exact` and a range. A page past the end
+// is clamped to the last one, so a stale URL still shows rows.
+import { likePattern, type DbClient } from './client';
+import type { Insert, Row, Update } from './types';
 
-/** Tables the admin edits as publishable content, with the column its list is ordered by. */
-type ContentOrder = {
-  sponsors: 'sort_order';
-  gallery_images: 'sort_order';
-  videos: 'sort_order';
-  testimonials: 'sort_order';
-  events: 'date';
-  past_tours: 'year';
-  news_articles: 'published_date';
+/** Tables the admin edits as publishable content. */
+export type ContentTable =
+  | 'sponsors'
+  | 'gallery_images'
+  | 'videos'
+  | 'testimonials'
+  | 'events'
+  | 'past_tours'
+  | 'news_articles';
+
+type Column<T extends ContentTable> = keyof Row<T> & string;
+
+/** One column of an order, as PostgREST takes it. */
+export type OrderTerm<T extends ContentTable> = { column: Column<T>; ascending: boolean };
+
+/** The tie-breaker every order ends in, so that pages never overlap. */
+export const BY_ID: OrderTerm<ContentTable> = { column: 'id', ascending: true };
+/** Most recently added first. */
+export const NEWEST: readonly OrderTerm<ContentTable>[] = [
+  { column: 'created_at', ascending: false },
+  BY_ID,
+];
+/** The administrator's sort order (new rows, at 0, before older ones at the same number). */
+export const ARRANGED: readonly OrderTerm<
+  'gallery_images' | 'videos' | 'testimonials' | 'sponsors'
+>[] = [
+  { column: 'sort_order', ascending: true },
+  { column: 'created_at', ascending: false },
+  BY_ID,
+];
+/** The most recent year first, in the sort order within a year. */
+export const BY_YEAR: readonly OrderTerm<'gallery_images' | 'videos' | 'testimonials'>[] = [
+  { column: 'year', ascending: false },
+  { column: 'sort_order', ascending: true },
+  BY_ID,
+];
+
+/** What a manager's list can be searched, filtered and sorted by. */
+export type ListSpec<T extends ContentTable> = {
+  /** Text columns a search matches (any of them, case-insensitively, anywhere in the text). */
+  search: readonly Column<T>[];
+  /** Columns the list filters on by equality (besides published or draft). */
+  filters: readonly Column<T>[];
+  /** The orders the list offers, by name, each ending in a unique column. */
+  sorts: Record<string, readonly OrderTerm<T>[]>;
+  /** The name of the order the list starts in (and `listAll` uses). */
+  defaultSort: string;
 };
-export type ContentTable = keyof ContentOrder;
+
+export type PublishedFilter = 'published' | 'draft';
+
+/** What one page of an admin list asks for. */
+export type ListQuery = {
+  /** Text to find ('' for none). */
+  search: string;
+  status: PublishedFilter | null;
+  /** Column → value ('' or missing for any); only the spec's filter columns count. */
+  filters: Readonly<Record<string, string>>;
+  /** A name from the spec's sorts (the default one when unknown). */
+  sort: string;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+};
+
+export type ListPage<R> = {
+  rows: R[];
+  /** Rows matching the search and filters, over all pages. */
+  total: number;
+  /** Rows the caller may read in the whole table, whatever the search and filters. */
+  tableTotal: number;
+  /** The page served: the one asked for, or the last one when that was past the end. */
+  page: number;
+  pageCount: number;
+};
+
+/** A filter option: a value a column holds and how many rows hold it. */
+export type FacetValue = { value: string; rows: number };
 
 export interface ContentTableCalls<T extends ContentTable> {
+  readonly table: T;
+  readonly list: ListSpec<T>;
+  listPage(db: DbClient, query: ListQuery): Promise<ListPage<Row<T>>>;
+  /** Every row in the default order (small tables, tests). */
   listAll(db: DbClient): Promise<Row<T>[]>;
+  /** The values each filter column holds (drafts included for an administrator). */
+  facets(db: DbClient): Promise<Record<string, FacetValue[]>>;
   insert(db: DbClient, row: Insert<T>): Promise<void>;
   /** Update by id with every form field. */
   update(db: DbClient, id: string, row: Insert<T>): Promise<void>;
@@ -30,24 +108,130 @@ export interface ContentTableCalls<T extends ContentTable> {
 // helper sees each table through this narrow shape, which every concrete builder satisfies.
 type Result<D> = PromiseLike<{ data: D }>;
 type Throwing<D> = { throwOnError(): Result<D> };
+type Counted<R> = PromiseLike<{
+  data: R[] | null;
+  count: number | null;
+  error: { code: string; message: string } | null;
+}>;
+interface ListFilter<R> extends Counted<R> {
+  eq(column: string, value: string | boolean): ListFilter<R>;
+  or(filters: string): ListFilter<R>;
+  order(column: string, options: { ascending: boolean }): ListFilter<R>;
+  range(from: number, to: number): ListFilter<R>;
+}
 interface TableQuery<R, I, U> {
   select(columns: '*'): { order(column: string, options: { ascending: boolean }): Throwing<R[]> };
+  select(columns: '*', options: { count: 'exact'; head?: boolean }): ListFilter<R>;
   insert(row: I): Throwing<null>;
   update(row: I | U): { eq(column: 'id', value: string): Throwing<null> };
   delete(): { eq(column: 'id', value: string): Throwing<null> };
 }
 
+const EVERYTHING: ListQuery = {
+  search: '',
+  status: null,
+  filters: {},
+  sort: '',
+  page: 1,
+  pageSize: 1,
+};
+
+/** A value inside a PostgREST logic tree (`or=(…)`): quoted, so commas and brackets are text. */
+function treeValue(text: string): string {
+  return `"${text.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
+}
+
 export function contentTable<T extends ContentTable>(
+  table: T,
   query: (db: DbClient) => TableQuery<Row<T>, Insert<T>, Update<T>>,
-  order: { column: ContentOrder[T]; ascending: boolean },
+  list: ListSpec<T>,
 ): ContentTableCalls<T> {
+  const orderOf = (sort: string) => list.sorts[sort] ?? list.sorts[list.defaultSort] ?? [];
+
+  /** The rows a query's search and filters match, counted, not yet ordered or paged. */
+  function matching(db: DbClient, { search, status, filters }: ListQuery, head = false) {
+    let request = query(db).select('*', { count: 'exact', head });
+    const text = search.trim();
+    if (text && list.search.length > 0) {
+      const pattern = treeValue(likePattern(text));
+      request = request.or(list.search.map((column) => `${column}.ilike.${pattern}`).join(','));
+    }
+    if (status) request = request.eq('published', status === 'published');
+    for (const column of list.filters) {
+      const value = filters[column];
+      if (value) request = request.eq(column, value);
+    }
+    return request;
+  }
+
+  async function fetchPage(db: DbClient, listQuery: ListQuery, page: number) {
+    let request = matching(db, listQuery);
+    for (const term of orderOf(listQuery.sort))
+      request = request.order(term.column, { ascending: term.ascending });
+    const from = (page - 1) * listQuery.pageSize;
+    return request.range(from, from + listQuery.pageSize - 1);
+  }
+
   return {
+    table,
+    list,
+    async listPage(db, listQuery) {
+      const size = listQuery.pageSize;
+      let page = Math.max(1, Math.floor(listQuery.page));
+      const narrowed =
+        listQuery.search.trim() !== '' ||
+        listQuery.status !== null ||
+        list.filters.some((column) => Boolean(listQuery.filters[column]));
+      // The count line says how many rows the table holds: one more count, only when narrowed.
+      const everything = narrowed ? Promise.resolve(matching(db, EVERYTHING, true)) : null;
+      let answer = await fetchPage(db, listQuery, page);
+      // Past the end (PostgREST answers 416, or an empty page): serve the last page instead.
+      const pastEnd =
+        answer.error?.code === 'PGRST103' || (!answer.error && page > 1 && !answer.data?.length);
+      if (pastEnd) {
+        const counted = await matching(db, listQuery, true);
+        if (counted.error) throw counted.error;
+        page = Math.max(1, Math.ceil((counted.count ?? 0) / size));
+        answer = await fetchPage(db, listQuery, page);
+      }
+      if (answer.error) throw answer.error;
+      const rows = answer.data ?? [];
+      const total = answer.count ?? rows.length;
+      const all = everything ? await everything : null;
+      if (all?.error) throw all.error;
+      return {
+        rows,
+        total,
+        tableTotal: all ? (all.count ?? 0) : total,
+        page,
+        pageCount: Math.max(1, Math.ceil(total / size)),
+      };
+    },
     async listAll(db) {
-      const { data } = await query(db)
-        .select('*')
-        .order(order.column, { ascending: order.ascending })
+      let request = query(db).select('*', { count: 'exact' });
+      for (const term of orderOf(list.defaultSort))
+        request = request.order(term.column, { ascending: term.ascending });
+      const { data, error } = await request;
+      if (error) throw error;
+      return data ?? [];
+    },
+    async facets(db) {
+      if (list.filters.length === 0) return {};
+      const { data } = await db
+        .from('content_facets')
+        .select('column_name, value, row_count')
+        .eq('table_name', table)
+        .order('value', { ascending: true })
         .throwOnError();
-      return data;
+      const byColumn: Record<string, FacetValue[]> = {};
+      for (const facet of data) {
+        if (facet.column_name === null || facet.value === null) continue;
+        (byColumn[facet.column_name] ??= []).push({
+          value: facet.value,
+          rows: facet.row_count ?? 0,
+        });
+      }
+      return byColumn;
     },
     async insert(db, row) {
       await query(db).insert(row).throwOnError();

@@ -1,8 +1,11 @@
 // Gallery images: the public grid is paged on the server so a large gallery costs the same
 // first paint as a small one.
-import { publicDb, type DbClient } from '../lib/rest';
-import type { GalleryImage } from './database.types';
-import { contentTable } from './content-table';
+import { publicDb, type DbClient } from './client';
+import type { GalleryImage } from './types';
+import { ARRANGED, BY_YEAR, NEWEST, BY_ID, contentTable } from './content-table';
+import { likePattern } from './client';
+
+export { likePattern };
 
 export const GALLERY_PAGE_SIZE = 20;
 
@@ -17,16 +20,6 @@ export type GalleryQuery = {
 };
 
 export type GalleryPage = { images: GalleryImage[]; total: number };
-
-/**
- * Escapes the LIKE wildcards (and the escape character itself) so a visitor's text is matched
- * literally. PostgREST also reads `*` as `%` in like patterns, which has no escape, so it is
- * dropped rather than left to match everything.
- */
-export function likePattern(text: string): string {
-  const literal = text.replace(/\*/g, '').replace(/[\\%_]/g, (char) => `\\${char}`);
-  return `%${literal}%`;
-}
 
 /** One page of published images matching the category and title search, plus the total count. */
 export async function fetchGalleryPage(
@@ -62,9 +55,17 @@ export async function listGalleryCategories(db: DbClient = publicDb): Promise<st
 
 /** Every gallery image, drafts included, and the administrator's writes. */
 export const galleryAdmin = /* @__PURE__ */ contentTable<'gallery_images'>(
+  'gallery_images',
   (db) => db.from('gallery_images'),
   {
-    column: 'sort_order',
-    ascending: true,
+    search: ['title', 'category'],
+    filters: ['category', 'year'],
+    sorts: {
+      order: ARRANGED,
+      title: [{ column: 'title', ascending: true }, BY_ID],
+      year: BY_YEAR,
+      newest: NEWEST,
+    },
+    defaultSort: 'order',
   },
 );

@@ -1,34 +1,18 @@
 // Files of the public `media` bucket, for the admin's media library. The storage client is a
 // parameter (the admin's signed-in supabase-js `storage`).
 import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  MEDIA_EXTENSIONS,
+  MEDIA_TYPES,
+  type MediaExtension,
+  type MediaKind,
+} from '../config/media';
 
 export type MediaStorage = SupabaseClient['storage'];
 
 export const MEDIA_BUCKET = 'media';
 
-export const MEDIA_EXTENSIONS = {
-  image: ['jpg', 'jpeg', 'png', 'gif', 'webp'],
-  video: ['mp4', 'webm'],
-} as const;
-
-type MediaExtension = (typeof MEDIA_EXTENSIONS)[keyof typeof MEDIA_EXTENSIONS][number];
-
-/**
- * The content type each upload is stored and served with, chosen here from the file's extension:
- * the browser's own guess (File.type) may be empty or unusual ('image/pjpeg'), and the bucket
- * accepts exactly these types (supabase/migrations: allowed_mime_types).
- */
-export const MEDIA_CONTENT_TYPES: Record<MediaExtension, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-};
-
-export type MediaKind = keyof typeof MEDIA_EXTENSIONS;
+export { MEDIA_EXTENSIONS, type MediaKind };
 
 export type MediaFile = {
   /** Path inside the bucket, e.g. '2026/03/alpine-pass-k3j9x2.webp'. */
@@ -53,17 +37,21 @@ export function mediaKind(name: string): MediaKind {
 }
 
 function isMediaExtension(extension: string): extension is MediaExtension {
-  return Object.hasOwn(MEDIA_CONTENT_TYPES, extension);
+  return Object.hasOwn(MEDIA_TYPES, extension);
 }
 
 export function isAllowedMedia(name: string): boolean {
   return isMediaExtension(extensionOf(name));
 }
 
-/** The content type a file is uploaded as, or null when its extension is not a media one. */
+/**
+ * The content type a file is uploaded as (src/config/media.ts), chosen from its extension, or null
+ * when that is not a media one: the browser's own guess (File.type) may be empty or unusual
+ * ('image/pjpeg'), and the bucket accepts exactly these types.
+ */
 export function mediaContentType(name: string): string | null {
   const extension = extensionOf(name);
-  return isMediaExtension(extension) ? MEDIA_CONTENT_TYPES[extension] : null;
+  return isMediaExtension(extension) ? MEDIA_TYPES[extension] : null;
 }
 
 /**

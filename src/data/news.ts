@@ -1,9 +1,8 @@
 // News articles (one table, `news_articles`, serves the home block, the list and the detail page).
-import { publicDb, type DbClient } from '../lib/rest';
-import type { ArticleSummary, Insert, NewsArticle, NewsArticleImage } from './database.types';
-import { contentTable } from './content-table';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../lib/uuid';
+import { publicDb, type DbClient } from './client';
+import type { ArticleSummary, Insert, NewsArticle, NewsArticleImage } from './types';
+import { BY_ID, contentTable } from './content-table';
 
 // Every column but the body, which only the article's own page shows.
 const SUMMARY_COLUMNS =
@@ -33,7 +32,7 @@ export async function getPublishedArticle(
   id: string,
   db: DbClient = publicDb,
 ): Promise<NewsArticle | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const { data } = await db
     .from('news_articles')
     .select('*')
@@ -60,10 +59,25 @@ export async function listArticleImages(
 
 /** Every article, drafts included, newest first, and the administrator's writes. */
 export const articlesAdmin = /* @__PURE__ */ contentTable<'news_articles'>(
+  'news_articles',
   (db) => db.from('news_articles'),
   {
-    column: 'published_date',
-    ascending: false,
+    search: ['title', 'excerpt'],
+    filters: ['category'],
+    sorts: {
+      newest: [
+        { column: 'published_date', ascending: false },
+        { column: 'created_at', ascending: false },
+        BY_ID,
+      ],
+      oldest: [
+        { column: 'published_date', ascending: true },
+        { column: 'created_at', ascending: true },
+        BY_ID,
+      ],
+      title: [{ column: 'title', ascending: true }, BY_ID],
+    },
+    defaultSort: 'newest',
   },
 );
 

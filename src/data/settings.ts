@@ -1,6 +1,6 @@
 // Site settings: fixed keys whose values the administrator edits.
-import { publicDb, type DbClient } from '../lib/rest';
-import type { SiteSetting } from './database.types';
+import { publicDb, type DbClient } from './client';
+import type { SiteSetting } from './types';
 
 export const SETTING_KEYS = {
   spotsRemaining: 'rally_spots_remaining',

@@ -1,7 +1,7 @@
 // Sponsors: the public reads. The admin's writes live beside them in this file.
-import { publicDb, type DbClient } from '../lib/rest';
-import type { Sponsor } from './database.types';
-import { contentTable } from './content-table';
+import { publicDb, type DbClient } from './client';
+import type { Sponsor } from './types';
+import { ARRANGED, NEWEST, BY_ID, contentTable } from './content-table';
 
 /** Published sponsors in the order the administrator chose. */
 export async function listPublishedSponsors(db: DbClient = publicDb): Promise<Sponsor[]> {
@@ -20,7 +20,18 @@ export function isHeadlineSponsor(sponsor: Pick<Sponsor, 'tier'>): boolean {
 }
 
 /** Every sponsor, drafts included, and the administrator's writes. */
-export const sponsorsAdmin = /* @__PURE__ */ contentTable<'sponsors'>((db) => db.from('sponsors'), {
-  column: 'sort_order',
-  ascending: true,
-});
+export const sponsorsAdmin = /* @__PURE__ */ contentTable<'sponsors'>(
+  'sponsors',
+  (db) => db.from('sponsors'),
+  {
+    search: ['name', 'website_url'],
+    filters: ['tier'],
+    sorts: {
+      order: ARRANGED,
+      name: [{ column: 'name', ascending: true }, BY_ID],
+      tier: [{ column: 'tier', ascending: true }, { column: 'sort_order', ascending: true }, BY_ID],
+      newest: NEWEST,
+    },
+    defaultSort: 'order',
+  },
+);

@@ -1,6 +1,6 @@
-import { publicDb, type DbClient } from '../lib/rest';
-import type { Testimonial } from './database.types';
-import { contentTable } from './content-table';
+import { publicDb, type DbClient } from './client';
+import type { Testimonial } from './types';
+import { ARRANGED, BY_YEAR, NEWEST, BY_ID, contentTable } from './content-table';
 
 /** The first published testimonial by sort order (the home page quotes it), or null. */
 export async function getFeaturedTestimonial(db: DbClient = publicDb): Promise<Testimonial | null> {
@@ -18,9 +18,17 @@ export async function getFeaturedTestimonial(db: DbClient = publicDb): Promise<T
 
 /** Every testimonial, drafts included, and the administrator's writes. */
 export const testimonialsAdmin = /* @__PURE__ */ contentTable<'testimonials'>(
+  'testimonials',
   (db) => db.from('testimonials'),
   {
-    column: 'sort_order',
-    ascending: true,
+    search: ['name', 'quote'],
+    filters: ['year'],
+    sorts: {
+      order: ARRANGED,
+      name: [{ column: 'name', ascending: true }, BY_ID],
+      year: BY_YEAR,
+      newest: NEWEST,
+    },
+    defaultSort: 'order',
   },
 );

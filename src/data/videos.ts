@@ -1,7 +1,7 @@
 // Videos managed in the admin; the public page shows the published ones after the fixed library.
-import { publicDb, type DbClient } from '../lib/rest';
-import type { Video } from './database.types';
-import { contentTable } from './content-table';
+import { publicDb, type DbClient } from './client';
+import type { Video } from './types';
+import { ARRANGED, BY_YEAR, NEWEST, BY_ID, contentTable } from './content-table';
 
 export async function listPublishedVideos(db: DbClient = publicDb): Promise<Video[]> {
   const { data } = await db
@@ -14,7 +14,18 @@ export async function listPublishedVideos(db: DbClient = publicDb): Promise<Vide
 }
 
 /** Every video, drafts included, and the administrator's writes. */
-export const videosAdmin = /* @__PURE__ */ contentTable<'videos'>((db) => db.from('videos'), {
-  column: 'sort_order',
-  ascending: true,
-});
+export const videosAdmin = /* @__PURE__ */ contentTable<'videos'>(
+  'videos',
+  (db) => db.from('videos'),
+  {
+    search: ['title', 'url'],
+    filters: ['year'],
+    sorts: {
+      order: ARRANGED,
+      title: [{ column: 'title', ascending: true }, BY_ID],
+      year: BY_YEAR,
+      newest: NEWEST,
+    },
+    defaultSort: 'order',
+  },
+);

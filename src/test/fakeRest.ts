@@ -1,8 +1,8 @@
 // A real PostgrestClient whose HTTP answers come from in-memory tables, so page tests exercise
 // the data modules' actual requests (filters, order, range, count) without a server.
 import { PostgrestClient } from '@supabase/postgrest-js';
-import type { Database, TableName } from '../data/database.types';
-import type { DbClient } from '../lib/rest';
+import type { Database, TableName } from '../data/types';
+import type { DbClient } from '../data/client';
 
 type Rows = Record<string, unknown>[];
 export type FakeTables = Partial<Record<TableName, Rows>>;

@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { DbProvider } from '../lib/dbContext';
-import type { DbClient } from '../lib/rest';
+import { DbProvider } from '../data/dbContext';
+import type { DbClient } from '../data/client';
 
 /** Renders a page as the site would: inside a router (at `path`) and the given data client. */
 export function renderPage(

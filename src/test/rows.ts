@@ -1,5 +1,5 @@
 // Row builders for page tests: a complete row with overridable fields.
-import type { GalleryImage, NewsArticle, Sponsor } from '../data/database.types';
+import type { GalleryImage, NewsArticle, Sponsor } from '../data/types';
 
 const stamp = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
 let next = 0;

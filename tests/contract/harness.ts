@@ -11,7 +11,7 @@ import {
   type StartOptions,
 } from '../../supabase/emulator/index';
 import type { MailMessage } from '../../supabase/emulator/mail/store';
-import type { Database, TableName } from '../../src/data/database.types';
+import type { Database, TableName } from '../../src/data/types';
 import { ClosedWebSocket } from '../support/closed-websocket';
 import { TEST_ADMIN, TEST_VISITOR, withDatabase } from './test-database';
 

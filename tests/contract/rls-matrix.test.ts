@@ -2,7 +2,7 @@
 // signed-in user without the admin role, and administrator, against every table.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { TableName } from '../../src/data/database.types';
+import type { TableName } from '../../src/data/types';
 import type { JwtClaims } from '../../supabase/emulator/types';
 import { arrangeRow, setupTestEmulator, type Client } from './harness';
 

@@ -1,7 +1,7 @@
 // Every REST call of product spec section 7, made the way the data layer makes it, through
 // supabase-js against the emulator.
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { TableName } from '../../src/data/database.types';
+import type { TableName } from '../../src/data/types';
 import { listPublishedArticles } from '../../src/data/news';
 import { arrangeRow, setupTestEmulator } from './harness';
 

@@ -71,6 +71,17 @@ for (const manager of managers) {
   });
 }
 
+test("a list's search, filters, pages and no-results state have no accessibility violations", async ({
+  adminPage,
+}) => {
+  // The list tests above check the toolbar and the pages; this is the state a search leaves.
+  await adminPage.goto('/admin/gallery?q=no-such-photo&status=draft&year=2019&sort=title');
+  await expect(adminPage.getByText('No results match your search')).toBeVisible();
+  await expect(adminPage.getByRole('combobox', { name: 'Season' })).toHaveValue('2019');
+  await expect(adminPage.getByRole('status')).toHaveText('No images match');
+  expect(await axeViolations(adminPage)).toEqual([]);
+});
+
 test('a refused add form ties every message to its field and has no violations', async ({
   adminPage,
 }) => {

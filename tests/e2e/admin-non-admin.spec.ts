@@ -1,7 +1,7 @@
 // A signed-in user without the administrator role sees a refusal, and the database refuses
 // their writes too.
 import { createClient } from '@supabase/supabase-js';
-import type { Database } from '../../src/data/database.types';
+import type { Database } from '../../src/data/types';
 import { ClosedWebSocket } from '../support/closed-websocket';
 import { test, expect } from './fixtures';
 import { createVisitor, signInOnForm } from './admin-helpers';

@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
-import type { Database } from '../../src/data/database.types';
+import type { Database } from '../../src/data/types';
 import { ClosedWebSocket } from '../support/closed-websocket';
 import { e2e } from './servers';
 

@@ -3,7 +3,8 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { LogIn } from 'lucide-react';
 import { EmailField, FormMessage, TextField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
-import { PendingButton } from '../crud/PendingButton';
+import { paths } from '../../config/paths';
+import { PendingButton } from '../ui/PendingButton';
 import { useAuth } from './AuthProvider';
 import type { LoginState } from './RequireAuth';
 import { AdminTitle } from '../AdminTitle';
@@ -11,8 +12,8 @@ import { AdminTitle } from '../AdminTitle';
 /** Only admin screens are valid places to return to after signing in. */
 function returnPath(state: unknown): string {
   const from = isLoginState(state) ? state.from : undefined;
-  if (!from || !from.pathname.startsWith('/admin/') || from.pathname === '/admin/login') {
-    return '/admin/dashboard';
+  if (!from || !from.pathname.startsWith(`${paths.admin}/`) || from.pathname === paths.adminLogin) {
+    return paths.adminDashboard;
   }
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }

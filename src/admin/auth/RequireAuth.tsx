@@ -1,7 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ShieldAlert } from 'lucide-react';
 import { Spinner } from '../../components/Spinner';
-import { buttonClass } from '../crud/PendingButton';
+import { paths } from '../../config/paths';
+import { buttonClass } from '../ui/PendingButton';
 import { useAuth } from './AuthProvider';
 import { AdminTitle } from '../AdminTitle';
 
@@ -25,7 +26,7 @@ export function RequireAuth() {
   }
   if (state.status === 'signed-out') {
     const loginState: LoginState = { from: location };
-    return <Navigate to="/admin/login" replace state={loginState} />;
+    return <Navigate to={paths.adminLogin} replace state={loginState} />;
   }
   if (!state.isAdmin) return <NotAdministrator email={state.user.email ?? ''} />;
   return <Outlet />;

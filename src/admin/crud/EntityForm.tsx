@@ -2,7 +2,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { FormMessage } from '../../components/FormField';
 import { FieldInput } from './FieldInput';
-import { PendingButton, buttonClass } from './PendingButton';
+import { PendingButton, buttonClass } from '../ui/PendingButton';
 import type { Field, FieldErrors, FieldValue, FormValues } from './types';
 
 export function EntityForm<V extends FormValues>({

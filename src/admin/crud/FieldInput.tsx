@@ -4,7 +4,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { MediaField } from '../media/MediaField';
-import { buttonClass } from './PendingButton';
+import { buttonClass } from '../ui/PendingButton';
 import type { Field, FieldValue, FormValues, ImageDraft } from './types';
 
 // The editor (Quill) is large; it loads only when a form that needs it opens.

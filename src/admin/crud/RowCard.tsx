@@ -1,7 +1,7 @@
 // The pieces of a manager's list entry: a heading with the Published/Draft badge (and any tags),
 // laid out as a card with a picture on top (grid) or a row with a picture beside it (list).
 import type { ReactNode } from 'react';
-import { ImageWithFallback } from './ImageWithFallback';
+import { ImageWithFallback } from '../ui/ImageWithFallback';
 
 export function GridCard({
   media,

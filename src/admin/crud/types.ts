@@ -1,7 +1,9 @@
 // What each content manager describes about its entity; the shared screen (ContentManager) does
 // the rest. A description names fields, wording, defaults, pre-fill and list rendering.
 import type { ReactNode } from 'react';
-import type { DbClient } from '../../lib/rest';
+import type { DbClient } from '../../data/client';
+import type { FacetValue, ListPage, ListQuery } from '../../data/content-table';
+import type { ListFilterLabel, ListSortLabel } from '../list/ListToolbar';
 
 /** An extra image of a news article while it is being edited. */
 export type ImageDraft = { url: string; caption: string };
@@ -40,6 +42,16 @@ export type Field<V> = Base &
 /** Rows the managers edit: every one has an id and a Draft/Published flag. */
 export type ContentRow = { id: string; published: boolean };
 
+/** How a manager's list is searched, filtered and sorted, in the screen's words. */
+export type ListView = {
+  /** The search box's label: 'Search images'. */
+  searchLabel: string;
+  /** The filter selects besides Status, each on a column the data spec filters on. */
+  filters: readonly ListFilterLabel[];
+  /** The orders offered, the data spec's names with their labels; the first is the default. */
+  sorts: readonly ListSortLabel[];
+};
+
 export interface ManagerDescription<R extends ContentRow, V extends FormValues> {
   /** 'Gallery Manager' */
   title: string;
@@ -47,6 +59,8 @@ export interface ManagerDescription<R extends ContentRow, V extends FormValues> 
   noun: string;
   /** Count line, e.g. n => `${n} images total`. */
   countLine(count: number): string;
+  /** The records in running text: 'images' ('Showing 1–20 of 52 images'). */
+  plural: string;
   addLabel: string;
   firstAddLabel: string;
   loadingText: string;
@@ -57,7 +71,11 @@ export interface ManagerDescription<R extends ContentRow, V extends FormValues> 
   /** Edit pre-fill (spec section 4): blanks become '', a missing year the current year. */
   fromRow(row: R, db: DbClient): V | Promise<V>;
   validate?(values: V): FieldErrors<V>;
-  list(db: DbClient): Promise<R[]>;
+  /** One page of the list for a view (search, filters, sort, page), with its counts. */
+  listPage(db: DbClient, query: ListQuery): Promise<ListPage<R>>;
+  /** The values each filter offers. */
+  facets(db: DbClient): Promise<Record<string, FacetValue[]>>;
+  listView: ListView;
   save(db: DbClient, values: V, editing: R | null): Promise<void>;
   remove(db: DbClient, row: R): Promise<void>;
   setPublished(db: DbClient, row: R, published: boolean): Promise<void>;

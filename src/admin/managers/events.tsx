@@ -1,4 +1,4 @@
-import type { EventType, Insert, RallyEvent } from '../../data/database.types';
+import type { EventType, Insert, RallyEvent } from '../../data/types';
 import { eventsAdmin } from '../../data/events';
 import { imageField, publishedField } from '../crud/fields';
 import { optional, text, totalLine } from '../crud/form-rules';
@@ -38,6 +38,7 @@ export const eventsManager: ManagerDescription<RallyEvent, EventForm> = {
   title: 'Events Manager',
   noun: 'event',
   countLine: totalLine('event', 'events'),
+  plural: 'events',
   addLabel: 'Add Event',
   firstAddLabel: 'Add Your First Event',
   loadingText: 'Loading events...',
@@ -110,7 +111,11 @@ export const eventsManager: ManagerDescription<RallyEvent, EventForm> = {
   }),
   validate: (form) =>
     EVENT_TYPES.some((type) => type === form.type) ? {} : { type: 'Choose an event type.' },
-  ...tableActions(eventsAdmin, toRow),
+  ...tableActions(eventsAdmin, toRow, {
+    search: 'Search events',
+    filters: { type: ['Event type', 'All types'] },
+    sorts: { date: 'Date', name: 'Name (A to Z)', newest: 'Recently added' },
+  }),
   rowName: (event) => event.name,
   renderRow: (event, badge) => (
     <ListCard

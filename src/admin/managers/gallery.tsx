@@ -1,6 +1,6 @@
-import type { GalleryImage, Insert } from '../../data/database.types';
+import type { GalleryImage, Insert } from '../../data/types';
 import { galleryAdmin } from '../../data/gallery';
-import { ImageWithFallback } from '../crud/ImageWithFallback';
+import { ImageWithFallback } from '../ui/ImageWithFallback';
 import { ordered, publishedField, type Ordered } from '../crud/fields';
 import { optional, text, totalLine } from '../crud/form-rules';
 import { GridCard } from '../crud/RowCard';
@@ -20,6 +20,7 @@ export const galleryManager: ManagerDescription<GalleryImage, GalleryForm> = {
   title: 'Gallery Manager',
   noun: 'image',
   countLine: totalLine('image', 'images'),
+  plural: 'images',
   addLabel: 'Add Image',
   firstAddLabel: 'Add Your First Image',
   loadingText: 'Loading gallery...',
@@ -45,7 +46,16 @@ export const galleryManager: ManagerDescription<GalleryImage, GalleryForm> = {
     category: text(image.category),
     ...ordered.fromRow(image),
   }),
-  ...tableActions(galleryAdmin, galleryImageToRow),
+  ...tableActions(galleryAdmin, galleryImageToRow, {
+    search: 'Search images',
+    filters: { category: ['Category', 'All categories'], year: ['Season', 'All seasons'] },
+    sorts: {
+      order: 'Sort order',
+      title: 'Title (A to Z)',
+      year: 'Year (newest first)',
+      newest: 'Recently added',
+    },
+  }),
   rowName: (image) => image.title,
   renderRow: (image, badge) => (
     <GridCard

@@ -1,4 +1,4 @@
-import type { Insert, NewsArticle } from '../../data/database.types';
+import type { Insert, NewsArticle } from '../../data/types';
 import {
   articlesAdmin,
   insertArticle,
@@ -10,6 +10,7 @@ import { stripTags } from '../../lib/text';
 import { imageField, publishedField } from '../crud/fields';
 import { optional, text, todayLocal, totalLine } from '../crud/form-rules';
 import { ListCard, Tag } from '../crud/RowCard';
+import { listViewOf } from '../crud/table-actions';
 import type { ImageDraft, ManagerDescription } from '../crud/types';
 
 type ArticleForm = {
@@ -39,6 +40,7 @@ export const newsManager: ManagerDescription<NewsArticle, ArticleForm> = {
   title: 'News Manager',
   noun: 'article',
   countLine: totalLine('article', 'articles'),
+  plural: 'articles',
   addLabel: 'Add Article',
   firstAddLabel: 'Add Your First Article',
   loadingText: 'Loading news articles...',
@@ -104,7 +106,13 @@ export const newsManager: ManagerDescription<NewsArticle, ArticleForm> = {
       caption: text(image.caption),
     })),
   }),
-  list: (db) => articlesAdmin.listAll(db),
+  listPage: articlesAdmin.listPage,
+  facets: articlesAdmin.facets,
+  listView: listViewOf(articlesAdmin, {
+    search: 'Search articles',
+    filters: { category: ['Category', 'All categories'] },
+    sorts: { newest: 'Newest first', oldest: 'Oldest first', title: 'Title (A to Z)' },
+  }),
   async save(db, form, editing) {
     let id: string;
     if (editing) {

@@ -1,4 +1,4 @@
-import type { Insert, PastTour } from '../../data/database.types';
+import type { Insert, PastTour } from '../../data/types';
 import { pastToursAdmin } from '../../data/pastTours';
 import { imageField, publishedField, yearField } from '../crud/fields';
 import { currentYear, optional, parseInteger, text, totalLine, yearText } from '../crud/form-rules';
@@ -30,6 +30,7 @@ export const pastToursManager: ManagerDescription<PastTour, PastTourForm> = {
   title: 'Past Tours Manager',
   noun: 'tour',
   countLine: totalLine('tour', 'tours'),
+  plural: 'tours',
   addLabel: 'Add Tour',
   firstAddLabel: 'Add Your First Tour',
   loadingText: 'Loading past tours...',
@@ -89,7 +90,15 @@ export const pastToursManager: ManagerDescription<PastTour, PastTourForm> = {
     if (form.miles.trim().startsWith('-')) errors.miles = 'Miles cannot be negative.';
     return errors;
   },
-  ...tableActions(pastToursAdmin, toRow),
+  ...tableActions(pastToursAdmin, toRow, {
+    search: 'Search past tours',
+    filters: { year: ['Season', 'All seasons'] },
+    sorts: {
+      newest: 'Year (newest first)',
+      oldest: 'Year (oldest first)',
+      route: 'Route (A to Z)',
+    },
+  }),
   rowName: (tour) => tour.route,
   renderRow: (tour, badge) => (
     <ListCard

@@ -1,7 +1,7 @@
-import type { Insert, Sponsor, SponsorTier } from '../../data/database.types';
+import type { Insert, Sponsor, SponsorTier } from '../../data/types';
 import { sponsorsAdmin } from '../../data/sponsors';
 import { imageField, publishedField, sortOrderField } from '../crud/fields';
-import { ImageWithFallback } from '../crud/ImageWithFallback';
+import { ImageWithFallback } from '../ui/ImageWithFallback';
 import { optional, parseInteger, text, totalLine } from '../crud/form-rules';
 import { ListCard, Tag } from '../crud/RowCard';
 import { tableActions } from '../crud/table-actions';
@@ -37,6 +37,7 @@ export const sponsorsManager: ManagerDescription<Sponsor, SponsorForm> = {
   title: 'Sponsors Manager',
   noun: 'sponsor',
   countLine: totalLine('sponsor', 'sponsors'),
+  plural: 'sponsors',
   addLabel: 'Add Sponsor',
   firstAddLabel: 'Add Your First Sponsor',
   loadingText: 'Loading sponsors...',
@@ -79,7 +80,11 @@ export const sponsorsManager: ManagerDescription<Sponsor, SponsorForm> = {
   }),
   validate: (form) =>
     TIERS.some((tier) => tier === form.tier) ? {} : { tier: 'Choose a sponsor tier.' },
-  ...tableActions(sponsorsAdmin, sponsorToRow),
+  ...tableActions(sponsorsAdmin, sponsorToRow, {
+    search: 'Search sponsors',
+    filters: { tier: ['Sponsor level', 'All levels'] },
+    sorts: { order: 'Sort order', name: 'Name (A to Z)', tier: 'Tier', newest: 'Recently added' },
+  }),
   rowName: (sponsor) => sponsor.name,
   renderRow: (sponsor, badge) => (
     <ListCard

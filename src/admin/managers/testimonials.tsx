@@ -1,7 +1,7 @@
-import type { Insert, Testimonial } from '../../data/database.types';
+import type { Insert, Testimonial } from '../../data/types';
 import { testimonialsAdmin } from '../../data/testimonials';
 import { imageField, ordered, publishedField, type Ordered } from '../crud/fields';
-import { ImageWithFallback } from '../crud/ImageWithFallback';
+import { ImageWithFallback } from '../ui/ImageWithFallback';
 import { optional, text, totalLine } from '../crud/form-rules';
 import { ListCard } from '../crud/RowCard';
 import { tableActions } from '../crud/table-actions';
@@ -20,6 +20,7 @@ export const testimonialsManager: ManagerDescription<Testimonial, TestimonialFor
   title: 'Testimonials Manager',
   noun: 'testimonial',
   countLine: totalLine('testimonial', 'testimonials'),
+  plural: 'testimonials',
   addLabel: 'Add Testimonial',
   firstAddLabel: 'Add Your First Testimonial',
   loadingText: 'Loading testimonials...',
@@ -39,7 +40,16 @@ export const testimonialsManager: ManagerDescription<Testimonial, TestimonialFor
     image_url: text(testimonial.image_url),
     ...ordered.fromRow(testimonial),
   }),
-  ...tableActions(testimonialsAdmin, toRow),
+  ...tableActions(testimonialsAdmin, toRow, {
+    search: 'Search testimonials',
+    filters: { year: ['Season', 'All seasons'] },
+    sorts: {
+      order: 'Sort order',
+      name: 'Name (A to Z)',
+      year: 'Year (newest first)',
+      newest: 'Recently added',
+    },
+  }),
   rowName: (testimonial) => testimonial.name,
   renderRow: (testimonial, badge) => (
     <ListCard

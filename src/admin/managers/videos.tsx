@@ -1,7 +1,7 @@
-import type { Insert, Video } from '../../data/database.types';
+import type { Insert, Video } from '../../data/types';
 import { videosAdmin } from '../../data/videos';
 import { imageField, ordered, publishedField, type Ordered } from '../crud/fields';
-import { ImageWithFallback } from '../crud/ImageWithFallback';
+import { ImageWithFallback } from '../ui/ImageWithFallback';
 import { optional, text, totalLine } from '../crud/form-rules';
 import { GridCard } from '../crud/RowCard';
 import { tableActions } from '../crud/table-actions';
@@ -20,6 +20,7 @@ export const videosManager: ManagerDescription<Video, VideoForm> = {
   title: 'Videos Manager',
   noun: 'video',
   countLine: totalLine('video', 'videos'),
+  plural: 'videos',
   addLabel: 'Add Video',
   firstAddLabel: 'Add Your First Video',
   loadingText: 'Loading videos...',
@@ -46,7 +47,16 @@ export const videosManager: ManagerDescription<Video, VideoForm> = {
     thumbnail_url: text(video.thumbnail_url),
     ...ordered.fromRow(video),
   }),
-  ...tableActions(videosAdmin, toRow),
+  ...tableActions(videosAdmin, toRow, {
+    search: 'Search videos',
+    filters: { year: ['Season', 'All seasons'] },
+    sorts: {
+      order: 'Sort order',
+      title: 'Title (A to Z)',
+      year: 'Year (newest first)',
+      newest: 'Recently added',
+    },
+  }),
   rowName: (video) => video.title,
   renderRow: (video, badge) => (
     <GridCard

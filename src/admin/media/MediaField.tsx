@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { FolderOpen } from 'lucide-react';
 import { TextField } from '../../components/FormField';
-import { ImageWithFallback } from '../crud/ImageWithFallback';
-import { buttonClass } from '../crud/PendingButton';
+import { ImageWithFallback } from '../ui/ImageWithFallback';
+import { buttonClass } from '../ui/PendingButton';
 import type { MediaKind } from '../../data/media';
 import { MediaLibrary } from './MediaLibrary';
 

@@ -3,6 +3,7 @@
 import { useId, useState, type DragEvent } from 'react';
 import { Check, Film, Trash2, Upload } from 'lucide-react';
 import { Modal } from '../../components/Modal';
+import { MEDIA_ACCEPT } from '../../config/media';
 import { Spinner } from '../../components/Spinner';
 import { FormMessage } from '../../components/FormField';
 import {
@@ -14,13 +15,10 @@ import {
   type MediaKind,
 } from '../../data/media';
 import { formatBytes } from '../../lib/format';
-import { LoadFailed } from '../crud/LoadFailed';
-import { buttonClass } from '../crud/PendingButton';
-import { useReloadable } from '../crud/useReloadable';
+import { LoadFailed } from '../ui/LoadFailed';
+import { buttonClass } from '../ui/PendingButton';
+import { useLoad } from '../../lib/useLoad';
 import { supabase } from '../supabase';
-
-const ACCEPT =
-  '.jpg,.jpeg,.png,.gif,.webp,.mp4,.webm,image/jpeg,image/png,image/gif,image/webp,video/mp4,video/webm';
 
 type Message = { tone: 'error' | 'success'; text: string };
 
@@ -44,7 +42,7 @@ export function MediaLibrary({
     loading,
     failed: loadFailed,
     reload,
-  } = useReloadable(listFiles, NO_FILES, 'media files');
+  } = useLoad('media files', listFiles, { empty: NO_FILES });
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -131,7 +129,7 @@ export function MediaLibrary({
           id={inputId}
           type="file"
           multiple
-          accept={ACCEPT}
+          accept={MEDIA_ACCEPT}
           className="sr-only"
           disabled={progress !== null}
           onChange={(event) => {

@@ -7,11 +7,11 @@ import { VideoFacade } from '../../components/VideoFacade';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { rally, storyVideos } from '../../config/rally';
-import type { PastTour } from '../../data/database.types';
+import type { PastTour } from '../../data/types';
 import { listPublishedPastTours } from '../../data/pastTours';
-import { useDb } from '../../lib/dbContext';
+import { useDb } from '../../data/dbContext';
 import { formatPercent, formatPounds, formatWholeNumber } from '../../lib/format';
-import { useAsync } from '../../lib/useAsync';
+import { useLoad } from '../../lib/useLoad';
 
 const features = [
   {
@@ -96,7 +96,10 @@ export function PastTourList({ tours }: { tours: PastTour[] }) {
 
 export default function AboutPage() {
   const db = useDb();
-  const tours = useAsync(() => listPublishedPastTours(db), [], [db], 'past-tours');
+  const tours = useLoad('past-tours', () => listPublishedPastTours(db), {
+    empty: [],
+    prerender: true,
+  });
   return (
     <>
       <Seo

@@ -3,10 +3,10 @@ import { EmailField, SelectField, TextAreaField, TextField } from '../../compone
 import { FormSubmit } from '../../components/FormSubmit';
 import { Honeypot } from '../../components/Honeypot';
 import { contactLimits } from '../../config/forms';
-import type { ContactSubject } from '../../data/database.types';
+import type { ContactSubject } from '../../data/types';
 import { sendContactMessage } from '../../data/contactMessages';
+import { useDb } from '../../data/dbContext';
 import { SubmissionError } from '../../data/submissions';
-import { useDb } from '../../lib/dbContext';
 import { formatWholeNumber } from '../../lib/format';
 import { useForm } from '../../lib/useForm';
 import {

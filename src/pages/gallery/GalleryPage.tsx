@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { ImageOff, Search } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
+import { CategoryFilter } from '../../components/CategoryFilter';
 import { PageHero, Section } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
 import { Spinner } from '../../components/Spinner';
-import type { GalleryImage } from '../../data/database.types';
+import type { GalleryImage } from '../../data/types';
 import { listGalleryCategories } from '../../data/gallery';
-import { useDb } from '../../lib/dbContext';
-import { mediaUrl } from '../../lib/rest';
-import { useAsync } from '../../lib/useAsync';
+import { useDb } from '../../data/dbContext';
+import { mediaUrl } from '../../data/client';
+import { useLoad } from '../../lib/useLoad';
 import { Lightbox } from './Lightbox';
 import { useGallery } from './useGallery';
 
@@ -85,7 +86,10 @@ export default function GalleryPage() {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [openIndex, setOpenIndex] = useState<number | null>(null);
-  const categories = useAsync(() => listGalleryCategories(db), [], [db], 'gallery-categories');
+  const categories = useLoad('gallery-categories', () => listGalleryCategories(db), {
+    empty: [],
+    prerender: true,
+  });
   const gallery = useGallery(category, search);
 
   useEffect(() => {
@@ -96,25 +100,6 @@ export default function GalleryPage() {
   const canLoadMore = !gallery.loading && !gallery.loadingMore && gallery.hasMore;
   // The observer is re-armed after each page so a sentinel still in view loads the next one.
   const sentinelRef = useEndSentinel(canLoadMore, gallery.loadMore);
-
-  const filterButton = (label: string, value: string | null) => {
-    const active = category === value;
-    return (
-      <button
-        key={label}
-        type="button"
-        aria-pressed={active}
-        onClick={() => setCategory(value)}
-        className={`rounded-full px-4 py-2 text-sm font-semibold transition ${
-          active
-            ? 'bg-slate-900 text-white'
-            : 'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100'
-        }`}
-      >
-        {label}
-      </button>
-    );
-  };
 
   return (
     <>
@@ -127,10 +112,12 @@ export default function GalleryPage() {
       </PageHero>
       <Section>
         <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
-          <div role="group" aria-label="Filter by category" className="flex flex-wrap gap-2">
-            {filterButton('All', null)}
-            {categories.data.map((name) => filterButton(name, name))}
-          </div>
+          <CategoryFilter
+            categories={categories.data.map((name) => ({ value: name, label: name }))}
+            selected={category}
+            onSelect={setCategory}
+            className="flex flex-wrap gap-2"
+          />
           <div className="relative w-full lg:w-80">
             <label htmlFor="gallery-search" className="sr-only">
               Search photos

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
-import type { GalleryImage } from '../../data/database.types';
-import { mediaUrl } from '../../lib/rest';
+import type { GalleryImage } from '../../data/types';
+import { mediaUrl } from '../../data/client';
 import { useFocusTrap } from '../../components/useFocusTrap';
 
 /** Full-size view of one image: Escape closes, the arrow keys (or buttons) move through the loaded images. */

@@ -12,10 +12,10 @@ import { SETTING_KEYS } from '../../data/settings';
 import { listPublishedSponsors } from '../../data/sponsors';
 import { getFeaturedTestimonial } from '../../data/testimonials';
 import { formatPounds } from '../../lib/format';
-import { useAsync } from '../../lib/useAsync';
-import { useDb } from '../../lib/dbContext';
-import { useSetting } from '../../lib/useSetting';
-import { organizationJsonLd, rallyEventJsonLd } from '../../lib/structuredData';
+import { useLoad } from '../../lib/useLoad';
+import { useDb } from '../../data/dbContext';
+import { useSetting } from '../../data/useSetting';
+import { organizationJsonLd, rallyEventJsonLd } from '../../components/structuredData';
 import { HomeSponsors } from './HomeSponsors';
 import { LatestNews } from './LatestNews';
 
@@ -24,14 +24,19 @@ const HOME_NEWS_COUNT = 3;
 export default function HomePage() {
   const db = useDb();
   const startSetting = useSetting(SETTING_KEYS.rallyStartDate);
-  const sponsors = useAsync(() => listPublishedSponsors(db), [], [db], 'sponsors');
-  const news = useAsync(
-    () => listPublishedArticles({ limit: HOME_NEWS_COUNT }, db),
-    [],
-    [db],
+  const sponsors = useLoad('sponsors', () => listPublishedSponsors(db), {
+    empty: [],
+    prerender: true,
+  });
+  const news = useLoad(
     `news:${HOME_NEWS_COUNT}`,
+    () => listPublishedArticles({ limit: HOME_NEWS_COUNT }, db),
+    { empty: [], prerender: true },
   );
-  const testimonial = useAsync(() => getFeaturedTestimonial(db), null, [db], 'testimonial');
+  const testimonial = useLoad('testimonial', () => getFeaturedTestimonial(db), {
+    empty: null,
+    prerender: true,
+  });
 
   return (
     <>

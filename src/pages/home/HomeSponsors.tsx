@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ArrowRight } from 'lucide-react';
-import type { Sponsor } from '../../data/database.types';
+import type { Sponsor } from '../../data/types';
 import { paths } from '../../config/paths';
 import { SponsorGrid } from '../../components/SponsorGrid';
 import { Spinner } from '../../components/Spinner';

@@ -1,4 +1,4 @@
-import type { ArticleSummary } from '../../data/database.types';
+import type { ArticleSummary } from '../../data/types';
 import { ArticleCard } from '../../components/ArticleCard';
 import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';

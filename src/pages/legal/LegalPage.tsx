@@ -1,6 +1,6 @@
 import { PageHero } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
-import type { LegalDocument } from '../../content/legal';
+import type { LegalDocument } from './documents';
 import { formatLongDate } from '../../lib/format';
 
 export function LegalPage({

@@ -4,15 +4,15 @@ import { EmptyState } from '../../components/EmptyState';
 import { Seo } from '../../components/Seo';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
-import type { NewsArticle, NewsArticleImage } from '../../data/database.types';
+import type { NewsArticle, NewsArticleImage } from '../../data/types';
 import { getPublishedArticle, listArticleImages } from '../../data/news';
-import { useDb } from '../../lib/dbContext';
+import { useDb } from '../../data/dbContext';
 import { capitalise, formatLongDate } from '../../lib/format';
-import { mediaUrl } from '../../lib/rest';
+import { mediaUrl } from '../../data/client';
 import { sanitizeHtml } from '../../lib/sanitize';
-import { newsArticleJsonLd } from '../../lib/structuredData';
+import { newsArticleJsonLd } from '../../components/structuredData';
 import { metaDescription } from '../../lib/text';
-import { useAsync } from '../../lib/useAsync';
+import { useLoad } from '../../lib/useLoad';
 
 type Loaded = { article: NewsArticle | null; images: NewsArticleImage[] };
 
@@ -118,16 +118,18 @@ export function ArticleNotFound() {
   );
 }
 
+const NOT_LOADED: Loaded = { article: null, images: [] };
+
 export default function ArticlePage() {
   const { id = '' } = useParams();
   const db = useDb();
-  const loaded = useAsync<Loaded>(
+  const loaded = useLoad<Loaded>(
+    `article:${id}`,
     async () => {
       const article = await getPublishedArticle(id, db);
       return { article, images: article ? await listArticleImages(article.id, db) : [] };
     },
-    { article: null, images: [] },
-    [id, db],
+    { empty: NOT_LOADED },
   );
   if (loaded.loading) return <Spinner label="Loading article..." />;
   if (!loaded.data.article) return <ArticleNotFound />;

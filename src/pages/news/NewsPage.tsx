@@ -2,14 +2,15 @@ import { useMemo, useState } from 'react';
 import { Newspaper } from 'lucide-react';
 import { ArticleCard } from '../../components/ArticleCard';
 import { EmptyState } from '../../components/EmptyState';
+import { CategoryFilter } from '../../components/CategoryFilter';
 import { PageHero, Section } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
 import { Spinner } from '../../components/Spinner';
-import type { ArticleSummary } from '../../data/database.types';
+import type { ArticleSummary } from '../../data/types';
 import { listPublishedArticles } from '../../data/news';
-import { useDb } from '../../lib/dbContext';
+import { useDb } from '../../data/dbContext';
 import { capitalise } from '../../lib/format';
-import { useAsync } from '../../lib/useAsync';
+import { useLoad } from '../../lib/useLoad';
 
 /** The list below the filter: the newest featured article large, the rest as cards. */
 export function NewsList({ articles }: { articles: ArticleSummary[] }) {
@@ -43,7 +44,7 @@ export function NewsList({ articles }: { articles: ArticleSummary[] }) {
 
 export default function NewsPage() {
   const db = useDb();
-  const news = useAsync(() => listPublishedArticles({}, db), [], [db], 'news');
+  const news = useLoad('news', () => listPublishedArticles({}, db), { empty: [], prerender: true });
   const [category, setCategory] = useState<string | null>(null);
   const categories = useMemo(
     () =>
@@ -57,22 +58,6 @@ export default function NewsPage() {
   const shown = category
     ? news.data.filter((article) => article.category.trim().toLowerCase() === category)
     : news.data;
-
-  const filterButton = (label: string, value: string | null) => (
-    <button
-      key={label}
-      type="button"
-      aria-pressed={category === value}
-      onClick={() => setCategory(value)}
-      className={`rounded-full px-4 py-2 text-sm font-semibold transition ${
-        category === value
-          ? 'bg-slate-900 text-white'
-          : 'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100'
-      }`}
-    >
-      {label}
-    </button>
-  );
 
   return (
     <>
@@ -89,14 +74,12 @@ export default function NewsPage() {
         ) : (
           <>
             {categories.length > 0 ? (
-              <div
-                role="group"
-                aria-label="Filter by category"
+              <CategoryFilter
+                categories={categories.map((name) => ({ value: name, label: capitalise(name) }))}
+                selected={category}
+                onSelect={setCategory}
                 className="mb-8 flex flex-wrap gap-2"
-              >
-                {filterButton('All', null)}
-                {categories.map((name) => filterButton(capitalise(name), name))}
-              </div>
+              />
             ) : null}
             <NewsList articles={shown} />
           </>

@@ -6,14 +6,14 @@ import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
 import { rally } from '../../config/rally';
 import { included, routeStops } from '../../content/rallyDetails';
-import type { RallyEvent } from '../../data/database.types';
+import type { RallyEvent } from '../../data/types';
 import { listPublishedEvents } from '../../data/events';
 import { SETTING_KEYS } from '../../data/settings';
 import { formatPounds } from '../../lib/format';
-import { useAsync } from '../../lib/useAsync';
-import { rallyEventJsonLd } from '../../lib/structuredData';
-import { useDb } from '../../lib/dbContext';
-import { useSetting } from '../../lib/useSetting';
+import { useLoad } from '../../lib/useLoad';
+import { rallyEventJsonLd } from '../../components/structuredData';
+import { useDb } from '../../data/dbContext';
+import { useSetting } from '../../data/useSetting';
 
 export function EventList({ events }: { events: RallyEvent[] }) {
   return (
@@ -60,7 +60,7 @@ export function EventList({ events }: { events: RallyEvent[] }) {
 export default function RallyPage() {
   const db = useDb();
   const spots = useSetting(SETTING_KEYS.spotsRemaining);
-  const events = useAsync(() => listPublishedEvents(db), [], [db], 'events');
+  const events = useLoad('events', () => listPublishedEvents(db), { empty: [], prerender: true });
   const spotsText = spots.data ?? String(rally.defaultSpotsRemaining);
 
   return (

@@ -8,11 +8,11 @@ import { Spinner } from '../../components/Spinner';
 import { VideoFacade } from '../../components/VideoFacade';
 import { sponsorTiers, storyVideos } from '../../config/rally';
 import { sponsorSteps, sponsorCarPhotos, whySponsor } from '../../content/sponsorship';
-import type { Sponsor } from '../../data/database.types';
+import type { Sponsor } from '../../data/types';
 import { listPublishedSponsors } from '../../data/sponsors';
-import { useDb } from '../../lib/dbContext';
+import { useDb } from '../../data/dbContext';
 import { formatPounds } from '../../lib/format';
-import { useAsync } from '../../lib/useAsync';
+import { useLoad } from '../../lib/useLoad';
 import { SponsorshipForm } from './SponsorshipForm';
 
 export function PublishedSponsors({
@@ -29,7 +29,10 @@ export function PublishedSponsors({
 
 export default function SponsorsPage() {
   const db = useDb();
-  const sponsors = useAsync(() => listPublishedSponsors(db), [], [db], 'sponsors');
+  const sponsors = useLoad('sponsors', () => listPublishedSponsors(db), {
+    empty: [],
+    prerender: true,
+  });
   return (
     <>
       <Seo

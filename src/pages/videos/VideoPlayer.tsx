@@ -1,5 +1,5 @@
 import { VideoFacade } from '../../components/VideoFacade';
-import { mediaUrl } from '../../lib/rest';
+import { mediaUrl } from '../../data/client';
 
 /** A YouTube watch, short or embed URL as a privacy-enhanced embed URL, or null for other URLs. */
 export function youTubeEmbedUrl(url: string): string | null {

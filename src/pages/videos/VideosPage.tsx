@@ -5,11 +5,11 @@ import { Seo } from '../../components/Seo';
 import { Spinner } from '../../components/Spinner';
 import { VideoFacade } from '../../components/VideoFacade';
 import { videoLibrary } from '../../config/rally';
-import type { Video } from '../../data/database.types';
+import type { Video } from '../../data/types';
 import { listPublishedVideos } from '../../data/videos';
-import { useDb } from '../../lib/dbContext';
-import { mediaUrl } from '../../lib/rest';
-import { useAsync } from '../../lib/useAsync';
+import { useDb } from '../../data/dbContext';
+import { mediaUrl } from '../../data/client';
+import { useLoad } from '../../lib/useLoad';
 import { VideoPlayer } from './VideoPlayer';
 
 export function PublishedVideos({ videos }: { videos: Video[] }) {
@@ -28,7 +28,7 @@ export function PublishedVideos({ videos }: { videos: Video[] }) {
 
 export default function VideosPage() {
   const db = useDb();
-  const videos = useAsync(() => listPublishedVideos(db), [], [db], 'videos');
+  const videos = useLoad('videos', () => listPublishedVideos(db), { empty: [], prerender: true });
   return (
     <>
       <Seo

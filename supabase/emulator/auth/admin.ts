@@ -1,5 +1,6 @@
 // GoTrue's admin API for users (what supabase-js `auth.admin.*` calls): the service_role key only.
 // Tests and scripts use it to arrange users while the emulator runs (one process owns PGlite).
+import { isUuid } from '../../../src/lib/uuid';
 import type { ApiContext, ApiRequest, ApiResponse, Tx } from '../types';
 import {
   authError,
@@ -21,7 +22,6 @@ import {
   type UserRow,
 } from './users';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_PER_PAGE = 50;
 
 /** GoTrue's requireAdminCredentials: a bearer token whose role is an admin role. */
@@ -91,7 +91,7 @@ function banUntil(value: unknown): Date | null | undefined {
 
 async function loadUser(tx: Tx, id: string): Promise<UserRow> {
   // GoTrue answers a malformed id with 404 too (the route cannot match a user).
-  if (!UUID.test(id)) throw authError(404, 'validation_failed', 'user_id must be an UUID');
+  if (!isUuid(id)) throw authError(404, 'validation_failed', 'user_id must be an UUID');
   const user = await findUserById(tx, id);
   if (!user) throw authError(404, 'user_not_found', 'User not found');
   return user;
@@ -136,7 +136,7 @@ async function createUser(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse
   }
   checkEmail(email);
   const id = stringField(body, 'id');
-  if (id && !UUID.test(id)) {
+  if (id && !isUuid(id)) {
     throw authError(400, 'validation_failed', 'ID must conform to the uuid v4 format');
   }
   const appMetadata = objectField(body, 'app_metadata');

@@ -1,7 +1,9 @@
-// A throw-away emulator in a child process for the benches (so the load generator does not share
-// the server's event loop), and what they read about that process and their samples.
+// What the benches share: a throw-away emulator in a child process (so the load generator does not
+// share the server's event loop), what they read about that process, plain keep-alive HTTP and
+// percentiles of their samples.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { PROJECT_ROOT } from '../../supabase/emulator/config';
 
 export interface EmulatorProcess {
@@ -12,7 +14,10 @@ export interface EmulatorProcess {
   stop: () => Promise<void>;
 }
 
-/** Starts `serve` on a free loopback port with its own data folder; resolves once it answers. */
+/**
+ * Starts `serve` on a free loopback port with its own data folder (migrated and seeded, with the
+ * default administrator); resolves once it answers.
+ */
 export async function startEmulatorProcess(dataDir: string): Promise<EmulatorProcess> {
   const child = spawn(
     process.execPath,
@@ -70,6 +75,27 @@ export function cpuSeconds(pid: number | undefined): number | null {
 export function rssMiB(pid: number | undefined): number | null {
   const kib = /VmRSS:\s+(\d+) kB/.exec(procFile(pid, 'status') ?? '')?.[1];
   return kib ? Number(kib) / 1024 : null;
+}
+
+export type Answer = { status: number; body: string };
+
+export function request(
+  agent: http.Agent,
+  url: URL,
+  headers: Record<string, string>,
+  { method = 'GET', body }: { method?: string; body?: string } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { agent, headers, method }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 /** The p-th percentile of ascending samples. */

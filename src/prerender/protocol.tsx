@@ -3,7 +3,14 @@
 // (its news, its photos). The browser starts from the same answers, which makes its first render
 // match the HTML, then loads them again: what the build saw may be out of date.
 import { createContext, useContext, type ReactNode } from 'react';
-import { inlineJson } from './text';
+import { inlineJson } from '../lib/text';
+
+/**
+ * The attribute on <html> that says the SPA has taken the page over (src/app/lazyPage.tsx sets
+ * it): until then a prerendered page's forms do not submit (src/prerender/loader.ts), and
+ * end-to-end tests wait for it as a visitor waits for the page.
+ */
+export const READY_ATTRIBUTE = 'data-ready';
 
 /** The id of the <script type="application/json"> element that carries the answers. */
 export const PRERENDERED_DATA_ID = 'prerendered-data';

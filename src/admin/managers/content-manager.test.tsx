@@ -5,10 +5,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, test } from 'vitest';
-import type { Sponsor } from '../../data/database.types';
-import { publicDb } from '../../lib/rest';
-import { sponsorToRow, sponsorsManager } from '../managers/sponsors';
-import { ContentManager } from './ContentManager';
+import type { Sponsor } from '../../data/types';
+import { publicDb } from '../../data/client';
+import { sponsorToRow, sponsorsManager } from './sponsors';
+import { ContentManager } from '../crud/ContentManager';
 
 type Failures = { save?: boolean; remove?: boolean };
 
@@ -32,7 +32,14 @@ function renderManager(initial: Sponsor[] = [], failures: Failures = {}) {
   const saved: ReturnType<typeof sponsorToRow>[] = [];
   const description = {
     ...sponsorsManager,
-    list: async () => rows.map((row) => ({ ...row })),
+    listPage: async () => ({
+      rows: rows.map((row) => ({ ...row })),
+      total: rows.length,
+      tableTotal: rows.length,
+      page: 1,
+      pageCount: 1,
+    }),
+    facets: async () => ({}),
     async save(_db: unknown, values: Parameters<typeof sponsorToRow>[0], editing: Sponsor | null) {
       if (failures.save) throw new Error('refused');
       const row = sponsorToRow(values);

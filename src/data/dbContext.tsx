@@ -1,7 +1,7 @@
 // The data client pages read through. The site uses the public anon client; tests provide a
 // client whose HTTP answers they control.
 import { createContext, useContext, type ReactNode } from 'react';
-import { publicDb, type DbClient } from './rest';
+import { publicDb, type DbClient } from './client';
 
 const DbContext = createContext<DbClient>(publicDb);
 

@@ -3,7 +3,7 @@
 // (src/admin/supabase.ts), whose `.from()` is this same PostgrestClient.
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { env } from '../config/env';
-import type { Database } from '../data/database.types';
+import type { Database } from './types';
 
 export type DbClient = Pick<PostgrestClient<Database>, 'from'>;
 
@@ -23,4 +23,14 @@ export function mediaUrl(pathOrUrl: string | null | undefined): string | null {
   )
     return pathOrUrl;
   return `${env.supabaseUrl}/storage/v1/object/public/media/${encodeURI(pathOrUrl)}`;
+}
+
+/**
+ * Escapes the LIKE wildcards (and the escape character itself) so a visitor's text is matched
+ * literally. PostgREST also reads `*` as `%` in like patterns, which has no escape, so it is
+ * dropped rather than left to match everything.
+ */
+export function likePattern(text: string): string {
+  const literal = text.replace(/\*/g, '').replace(/[\\%_]/g, (char) => `\\${char}`);
+  return `%${literal}%`;
 }

@@ -1,7 +1,7 @@
 // Every embedded player comes from a host the Content-Security-Policy lets the site frame.
 import { describe, expect, it } from 'vitest';
-import { youTubeEmbedUrl } from '../pages/videos/VideoPlayer';
-import { storyVideos, videoLibrary, videoPlayerOrigins } from './rally';
+import { youTubeEmbedUrl } from './VideoPlayer';
+import { storyVideos, videoLibrary, videoPlayerOrigins } from '../../config/rally';
 
 describe('videoPlayerOrigins', () => {
   it('covers every hosted film and every YouTube link an administrator adds', () => {

@@ -1,22 +1,19 @@
-// The server renderer the build's prerender step (scripts/prerender.mjs) loads: the same
+// The server renderer the build's prerender step (src/prerender/site.ts) uses: the same
 // providers and routes as the browser entry, rendered inside a StaticRouter. Built with
 // `vite build --ssr`, so env, paths and data helpers are the ones the SPA was built with.
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { AppProviders, AppRoutes } from './app/App';
-import { prerenderedDataScript, type PrerenderedData } from './lib/prerendered';
-import { preloadRoute } from './app/routes';
-import { Seo } from './components/Seo';
-import { env } from './config/env';
-import { paths, publicStaticPaths } from './config/paths';
-import type { ArticleSummary } from './data/database.types';
-import { listPublishedArticles } from './data/news';
-import { mediaUrl } from './lib/rest';
-import { newsArticleJsonLd } from './lib/structuredData';
-import { inlineJson, metaDescription } from './lib/text';
-
-export { env, paths, publicStaticPaths };
+import { AppProviders, AppRoutes } from '../app/App';
+import { prerenderedDataScript, type PrerenderedData } from './protocol';
+import { preloadRoute } from '../app/routes';
+import { Seo } from '../components/Seo';
+import { paths } from '../config/paths';
+import type { ArticleSummary } from '../data/types';
+import { listPublishedArticles } from '../data/news';
+import { mediaUrl } from '../data/client';
+import { newsArticleJsonLd } from '../components/structuredData';
+import { inlineJson, metaDescription } from '../lib/text';
 
 /**
  * React 19 writes a page's title, meta and link tags (and image preloads) at the start of the

@@ -1,6 +1,6 @@
 // The terms and the privacy policy. Both were last updated on 15 October 2025.
-import { contactDetails, rally } from '../config/rally';
-import { formatPounds } from '../lib/format';
+import { contactDetails, rally } from '../../config/rally';
+import { formatPounds } from '../../lib/format';
 
 export type LegalSection = {
   heading: string;

@@ -1,5 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react';
-import { mediaUrl } from '../../lib/rest';
+import { mediaUrl } from '../../data/client';
 
 // Drawn here rather than downloaded: a neutral picture frame for any preview that fails to load.
 const FALLBACK_IMAGE = `data:image/svg+xml,${encodeURIComponent(

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { galleryImageToRow, galleryManager } from '../managers/gallery';
-import { sponsorsManager } from '../managers/sponsors';
-import { newsManager } from '../managers/news';
-import { publicDb } from '../../lib/rest';
+import { galleryImageToRow, galleryManager } from './gallery';
+import { sponsorsManager } from './sponsors';
+import { newsManager } from './news';
+import { publicDb } from '../../data/client';
 import {
   isMediaReference,
   parseInteger,
@@ -10,7 +10,7 @@ import {
   todayLocal,
   validate,
   yearText,
-} from './form-rules';
+} from '../crud/form-rules';
 
 describe('form defaults', () => {
   test('use Draft, sort order 0 and the current year', () => {

@@ -4,8 +4,8 @@ import { env } from '../config/env';
 import { paths } from '../config/paths';
 import { contactDetails } from '../config/contact';
 import { rally } from '../config/rally';
-import type { ArticleSummary } from '../data/database.types';
-import { socialImage } from '../components/Seo';
+import type { ArticleSummary } from '../data/types';
+import { socialImage } from '../config/images';
 
 const organizer = () => ({
   '@type': 'Organization',

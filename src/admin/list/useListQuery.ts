@@ -1,0 +1,47 @@
+// A list's view as React state kept in the URL (list-query.ts says how): every change is a new
+// history entry, so Back returns to the view before it, and a reload keeps the view.
+// (useLocation and useNavigate rather than useSearchParams: the public entry already has them,
+// and react-router's code that the admin uses lands in that shared entry.)
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { ListQuery } from '../../data/content-table';
+import {
+  changeListQuery,
+  readListQuery,
+  writeListQuery,
+  type ListChange,
+  type ListOptions,
+} from './list-query';
+
+export type ListQueryState = {
+  query: ListQuery;
+  /** A new view (page 1 unless the change is only of page). */
+  change: (change: ListChange) => void;
+  /** Shows another page in place of this one, without a history entry (a clamped page). */
+  replacePage: (page: number) => void;
+};
+
+export function useListQuery(options: ListOptions): ListQueryState {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const { filters, sorts, defaultSort } = options;
+  const known = useMemo(() => ({ filters, sorts, defaultSort }), [filters, sorts, defaultSort]);
+  const query = useMemo(() => readListQuery(new URLSearchParams(search), known), [search, known]);
+
+  const go = useCallback(
+    (params: URLSearchParams, replace: boolean) => {
+      const text = params.toString();
+      navigate({ pathname, search: text ? `?${text}` : '' }, { replace });
+    },
+    [navigate, pathname],
+  );
+  const change = useCallback(
+    (next: ListChange) => go(writeListQuery(changeListQuery(query, next), known), false),
+    [query, known, go],
+  );
+  const replacePage = useCallback(
+    (page: number) => go(writeListQuery({ ...query, page }, known), true),
+    [query, known, go],
+  );
+  return { query, change, replacePage };
+}

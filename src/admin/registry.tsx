@@ -1,0 +1,114 @@
+// Every admin screen, listed once. This list drives the routes (AdminApp), the dashboard's
+// tiles (DashboardPage) and the navigation between screens (AdminNav): a screen added here
+// appears in all three, in this order.
+//
+// How to add an admin screen
+// - A content manager (a publishable table edited in a form): describe the entity in
+//   src/admin/managers/<entity>.tsx (a ManagerDescription: fields, wording, row rendering, and
+//   `...tableActions(<entity>Admin, toRow, labels)` for its data), give the table a list spec in
+//   src/data/<entity>.ts, and add `contentScreen(description, tile)` below.
+// - An inbox (registrations, enquiries, messages, subscribers: read-mostly, with a detail view,
+//   a status change, delete and CSV export): build its screen from the same pieces the content
+//   list uses rather than from ContentManager: the view in the URL (list/useListQuery), a page
+//   from listPage on the data core (lib/useLoad with keepPrevious), ListToolbar and
+//   ListPagination, ui/ConfirmDialog and ui/LoadFailed; then add `{ path, title, summary, Icon,
+//   element }` below. A dashboard count of new items belongs on the tile: give AdminScreen a
+//   `count` and DashboardPage draws it, for every screen that has one.
+// - An audit log or a trash view: a screen of its own, added the same way.
+// - Bulk actions and toasts are pieces to compose into a list or screen (a selection hook and a
+//   bar above ContentList's rows; a toast region in AdminShell), not flags on the description.
+import type { ReactNode } from 'react';
+import {
+  CalendarDays,
+  Film,
+  Handshake,
+  History,
+  Image,
+  MessageSquareQuote,
+  Newspaper,
+  Settings,
+  type LucideIcon,
+} from 'lucide-react';
+import { ContentManager } from './crud/ContentManager';
+import type { ContentRow, FormValues, ManagerDescription } from './crud/types';
+import { eventsManager } from './managers/events';
+import { galleryManager } from './managers/gallery';
+import { newsManager } from './managers/news';
+import { pastToursManager } from './managers/past-tours';
+import { sponsorsManager } from './managers/sponsors';
+import { testimonialsManager } from './managers/testimonials';
+import { videosManager } from './managers/videos';
+import { SettingsPage } from './SettingsPage';
+import { supabase } from './supabase';
+
+export type AdminScreen = {
+  /** The URL segment under /admin ('gallery' is /admin/gallery; see paths.adminScreen). */
+  path: string;
+  /** The tile's heading and the navigation link's text. */
+  title: string;
+  /** The tile's line of explanation. */
+  summary: string;
+  Icon: LucideIcon;
+  /** The screen, drawn inside the admin guard and layout. */
+  element: ReactNode;
+};
+
+/** A screen that is a content manager, run by the shared ContentManager. */
+function contentScreen<R extends ContentRow, V extends FormValues>(
+  description: ManagerDescription<R, V>,
+  tile: Omit<AdminScreen, 'element'>,
+): AdminScreen {
+  return { ...tile, element: <ContentManager description={description} db={supabase} /> };
+}
+
+export const adminScreens: readonly AdminScreen[] = [
+  contentScreen(eventsManager, {
+    path: 'events',
+    title: 'Events',
+    summary: 'Rally events and meetups',
+    Icon: CalendarDays,
+  }),
+  contentScreen(pastToursManager, {
+    path: 'past-tours',
+    title: 'Past Tours',
+    summary: 'Previous rallies and their results',
+    Icon: History,
+  }),
+  contentScreen(galleryManager, {
+    path: 'gallery',
+    title: 'Gallery',
+    summary: 'Photos shown in the gallery',
+    Icon: Image,
+  }),
+  contentScreen(videosManager, {
+    path: 'videos',
+    title: 'Videos',
+    summary: 'Rally films and clips',
+    Icon: Film,
+  }),
+  contentScreen(sponsorsManager, {
+    path: 'sponsors',
+    title: 'Sponsors',
+    summary: 'Sponsor logos, tiers and links',
+    Icon: Handshake,
+  }),
+  contentScreen(newsManager, {
+    path: 'news',
+    title: 'News',
+    summary: 'Articles and their images',
+    Icon: Newspaper,
+  }),
+  contentScreen(testimonialsManager, {
+    path: 'testimonials',
+    title: 'Testimonials',
+    summary: 'Quotes from past participants',
+    Icon: MessageSquareQuote,
+  }),
+  {
+    path: 'settings',
+    title: 'Settings',
+    summary: 'Site settings such as spots remaining',
+    Icon: Settings,
+    element: <SettingsPage />,
+  },
+];

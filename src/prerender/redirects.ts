@@ -1,0 +1,13 @@
+// _redirects, in Netlify's format (Cloudflare Pages reads it too). A file that exists is served
+// as it is, so these rules only decide what a path without one gets: known routes their page,
+// everything else (unknown paths, /admin, articles published after the build) the empty shell,
+// whose SPA then renders the right screen.
+export const SHELL_FILE = 'app.html';
+
+export function redirectsFile(routes: readonly string[]): string {
+  return [
+    ...routes.filter((route) => route !== '/').map((route) => `${route}  ${route}/index.html  200`),
+    `/*  /${SHELL_FILE}  200`,
+    '',
+  ].join('\n');
+}

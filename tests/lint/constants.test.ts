@@ -1,0 +1,26 @@
+// The copies of the media types that cannot import src/config/media.ts (the bucket's settings
+// in supabase/config.toml and the schema migration, and the upload policy's extensions) say the
+// same as it does.
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { MEDIA_TYPES } from '../../src/config/media';
+
+const quoted = (text: string) => [...text.matchAll(/['"]([^'"]+)['"]/g)].map((match) => match[1]);
+const types = [...new Set(Object.values(MEDIA_TYPES))].sort();
+const extensions = Object.keys(MEDIA_TYPES).sort();
+
+describe('the media types', () => {
+  test('supabase/config.toml allows the same content types in the media bucket', () => {
+    const toml = readFileSync('supabase/config.toml', 'utf8');
+    const line = /^allowed_mime_types = \[(.*)\]$/m.exec(toml)?.[1] ?? '';
+    expect(quoted(line).sort()).toEqual(types);
+  });
+
+  test('the schema migration gives the bucket the same types and the policy the same extensions', () => {
+    const sql = readFileSync('supabase/migrations/20260101000000_schema.sql', 'utf8');
+    const bucket = /array\[('image\/jpeg'[^\]]*)\]/.exec(sql)?.[1] ?? '';
+    expect(quoted(bucket).sort()).toEqual(types);
+    const policy = /lower\(storage\.extension\(name\)\) in \(([^)]*)\)/.exec(sql)?.[1] ?? '';
+    expect(quoted(policy).sort()).toEqual(extensions);
+  });
+});
