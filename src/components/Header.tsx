@@ -4,6 +4,7 @@ import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Menu, X } from 'lucide-react';
 import { paths } from '../config/paths';
+import { RallyCallLink } from './RallyCall';
 
 export const navLinks = [
   { to: paths.home, label: 'Home' },
@@ -98,12 +99,10 @@ export function Header() {
           />
         </ul>
         <div className="flex items-center gap-2">
-          <Link
-            to={paths.signUp}
+          <RallyCallLink
+            place="nav"
             className="hidden rounded-full bg-amber-400 px-4 py-2 text-sm font-bold text-slate-950 shadow hover:bg-amber-300 sm:inline-block"
-          >
-            Sign Up to 2026 Tour
-          </Link>
+          />
           <button
             type="button"
             className="rounded-md p-2 text-white hover:bg-white/10 lg:hidden"
@@ -134,12 +133,10 @@ export function Header() {
             }
           />
           <li className="pt-2">
-            <Link
-              to={paths.signUp}
+            <RallyCallLink
+              place="nav"
               className="block rounded-full bg-amber-400 px-4 py-3 text-center font-bold text-slate-950 hover:bg-amber-300"
-            >
-              Sign Up to 2026 Tour
-            </Link>
+            />
           </li>
         </ul>
       </div>

@@ -45,11 +45,13 @@ export type Database = {
           created_at: string;
           date: string;
           description: string;
+          ends_on: string | null;
           id: string;
           image_url: string | null;
           location: string;
           name: string;
           published: boolean;
+          starts_on: string;
           status: string;
           time: string;
           type: 'Main Rally' | 'Meetup' | 'Fundraiser' | 'Workshop';
@@ -58,15 +60,17 @@ export type Database = {
         Insert: {
           attendees?: string;
           created_at?: string;
-          date: string;
+          date?: string;
           description?: string;
+          ends_on?: string | null;
           id?: string;
           image_url?: string | null;
           location: string;
           name: string;
           published?: boolean;
+          starts_on: string;
           status?: string;
-          time: string;
+          time?: string;
           type?: 'Main Rally' | 'Meetup' | 'Fundraiser' | 'Workshop';
           updated_at?: string;
         };
@@ -75,11 +79,13 @@ export type Database = {
           created_at?: string;
           date?: string;
           description?: string;
+          ends_on?: string | null;
           id?: string;
           image_url?: string | null;
           location?: string;
           name?: string;
           published?: boolean;
+          starts_on?: string;
           status?: string;
           time?: string;
           type?: 'Main Rally' | 'Meetup' | 'Fundraiser' | 'Workshop';
@@ -242,22 +248,37 @@ export type Database = {
       site_settings: {
         Row: {
           description: string | null;
+          group_name: 'edition' | 'organisation' | 'fundraising' | 'pages';
           id: string;
           key: string;
+          label: string;
+          required: boolean;
+          sort_order: number;
+          type: 'text' | 'longtext' | 'integer' | 'date' | 'url' | 'email' | 'phone';
           updated_at: string;
           value: string;
         };
         Insert: {
           description?: string | null;
+          group_name?: 'edition' | 'organisation' | 'fundraising' | 'pages';
           id?: string;
           key: string;
+          label?: string;
+          required?: boolean;
+          sort_order?: number;
+          type?: 'text' | 'longtext' | 'integer' | 'date' | 'url' | 'email' | 'phone';
           updated_at?: string;
           value?: string;
         };
         Update: {
           description?: string | null;
+          group_name?: 'edition' | 'organisation' | 'fundraising' | 'pages';
           id?: string;
           key?: string;
+          label?: string;
+          required?: boolean;
+          sort_order?: number;
+          type?: 'text' | 'longtext' | 'integer' | 'date' | 'url' | 'email' | 'phone';
           updated_at?: string;
           value?: string;
         };

@@ -1,10 +1,10 @@
-// Site settings: fixed keys whose values the administrator edits.
+// Site settings: fixed keys whose values the administrator edits (the site reads them as typed
+// facts through siteSettings.ts; the key below is the organiser's until rally_places() replaces it).
 import { publicDb, type DbClient } from './client';
 import type { SiteSetting } from './types';
 
 export const SETTING_KEYS = {
   spotsRemaining: 'rally_spots_remaining',
-  rallyStartDate: 'rally_start_date',
 } as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];

@@ -5,7 +5,7 @@
 // a phone pays several times that) while it loads time-zone data, on the page's main thread as
 // it starts. The output is the en-GB format exactly; format.test.ts compares it with Intl.
 
-const MONTHS = [
+export const MONTHS = [
   'January',
   'February',
   'March',
@@ -58,4 +58,11 @@ export function formatPercent(part: number, whole: number): string {
 /** 'sponsorship' → 'Sponsorship' */
 export function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** '+44 (0)20 7946 0321' → 'tel:+442079460321': digits only, the UK's "(0)" dropped. */
+export function phoneHref(phone: string): string {
+  const international = phone.trim().startsWith('+');
+  const digits = phone.replace(/\(0\)/g, '').replace(/\D/g, '');
+  return `tel:${international ? '+' : ''}${digits}`;
 }

@@ -11,6 +11,8 @@ import { Seo } from '../components/Seo';
 import { paths } from '../config/paths';
 import type { ArticleSummary } from '../data/types';
 import { listPublishedArticles } from '../data/news';
+import { loadSiteSettings } from '../data/siteSettings';
+import type { SiteSettings } from '../config/site-defaults';
 import { mediaUrl } from '../data/client';
 import { newsArticleJsonLd } from '../components/structuredData';
 import { inlineJson, metaDescription } from '../lib/text';
@@ -90,7 +92,7 @@ export async function render(url: string, options: { loadData?: boolean } = {}):
  * loads the article, as it does after a client-side navigation), but link previews and search
  * engines get the article's own title, description, image and NewsArticle data.
  */
-export function articleHead(article: ArticleSummary): string {
+export function articleHead(article: ArticleSummary, settings: SiteSettings): string {
   const url = paths.article(article.id);
   const description = metaDescription(article.excerpt);
   const image = mediaUrl(article.image_url) ?? undefined;
@@ -100,7 +102,9 @@ export function articleHead(article: ArticleSummary): string {
         <Seo title={article.title} description={description} image={image} type="article" />
       </StaticRouter>,
     ),
-  ).head.concat(jsonLdScript(newsArticleJsonLd(article, description, image)));
+  ).head.concat(
+    jsonLdScript(newsArticleJsonLd(article, description, settings.organisation, image)),
+  );
 }
 
 // Escaped JSON (see inlineJson), not CMS HTML: nothing to sanitise.
@@ -108,6 +112,11 @@ function jsonLdScript(data: object): string {
   return renderToString(
     <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: inlineJson(data) }} />,
   );
+}
+
+/** The site's facts, for the article heads. */
+export function loadSettings(): Promise<SiteSettings> {
+  return loadSiteSettings();
 }
 
 /** Every published article, for the article pages and the sitemap. */

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { minifySync } from 'vite';
 import { env } from '../config/env';
 import { paths, publicStaticPaths } from '../config/paths';
-import { articleHead, listArticles, render } from './entry-server';
+import { articleHead, listArticles, loadSettings, render } from './entry-server';
+import { DEFAULT_SITE_SETTINGS } from '../data/siteSettings';
 import { guardFormsUntilReady, inlineScript, loadAppAfterFirstPaint } from './loader';
 import { READY_ATTRIBUTE } from './protocol';
 import { redirectsFile, SHELL_FILE } from './redirects';
@@ -71,9 +72,10 @@ export async function prerenderSite(outDir: string, log: Log): Promise<void> {
   // Published articles have pages of their own when the build can list them. The browser draws
   // the article once it has loaded it, with these same tags: until then they are the shell's.
   const articles = loadData ? await listArticles() : [];
+  const settings = loadData ? await loadSettings() : DEFAULT_SITE_SETTINGS;
   for (const article of articles) {
     const route = paths.article(article.id);
-    write(route, page(asShellTags(articleHead(article)), (await render(route)).body));
+    write(route, page(asShellTags(articleHead(article, settings)), (await render(route)).body));
   }
 
   writeFileSync(

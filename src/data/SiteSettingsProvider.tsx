@@ -1,0 +1,52 @@
+// The site's facts for every public page from one load: the layout provides them, prerendered
+// with the page and loaded again in the browser (src/lib/useLoad), so a setting changed after the
+// build corrects the page, its meta tags and its JSON-LD once the page is idle.
+import { createContext, useContext, type ReactNode } from 'react';
+import type { SiteSettings } from '../config/site-defaults';
+import { useLoad } from '../lib/useLoad';
+import { useDb } from './dbContext';
+import { DEFAULT_SITE_SETTINGS, loadSiteSettings } from './siteSettings';
+import { loadRallyPlaces } from './calendar';
+import { rallyPhase, type RallyPhase, type RallyPlaces } from '../lib/calendar';
+import { useNow } from '../lib/useNow';
+
+type SiteFacts = { settings: SiteSettings; places: RallyPlaces | null };
+
+const SiteSettingsContext = createContext<SiteFacts>({
+  settings: DEFAULT_SITE_SETTINGS,
+  places: null,
+});
+
+export function SiteSettingsProvider({ children }: { children: ReactNode }) {
+  const db = useDb();
+  const { data: settings } = useLoad('site-settings', () => loadSiteSettings(db), {
+    empty: DEFAULT_SITE_SETTINGS,
+    prerender: true,
+  });
+  const { data: places } = useLoad('rally-places', () => loadRallyPlaces(db), {
+    empty: null,
+    prerender: true,
+  });
+  return (
+    <SiteSettingsContext.Provider value={{ settings, places }}>
+      {children}
+    </SiteSettingsContext.Provider>
+  );
+}
+
+/** The site's facts (the seed's outside a provider, as in a component test). */
+export function useSiteSettings(): SiteSettings {
+  return useContext(SiteSettingsContext).settings;
+}
+
+/** The places count, when known. */
+export function useRallyPlaces(): RallyPlaces | null {
+  return useContext(SiteSettingsContext).places;
+}
+
+/** The rally's phase now (src/lib/calendar), by the build's time until the page is live. */
+export function useRallyPhase(): RallyPhase {
+  const { edition } = useSiteSettings();
+  const places = useRallyPlaces();
+  return rallyPhase(useNow(), edition, places);
+}
