@@ -5,10 +5,11 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Menu, X } from 'lucide-react';
 import { paths } from '../config/paths';
 import { RallyCallLink } from './RallyCall';
+import { useSiteSettings } from '../data/SiteSettingsProvider';
 
 export const navLinks = [
   { to: paths.home, label: 'Home' },
-  { to: paths.rally, label: '2026 Rally' },
+  { to: paths.rally, label: 'Rally' },
   { to: paths.gallery, label: 'Gallery' },
   { to: paths.videos, label: 'Videos' },
   { to: paths.news, label: 'News' },
@@ -18,6 +19,7 @@ export const navLinks = [
 
 /** The main links as list items (the wide bar and the mobile menu style them differently). */
 function NavItems({ linkClass }: { linkClass: (active: boolean) => string }) {
+  const { year } = useSiteSettings().edition;
   return navLinks.map((link) => (
     <li key={link.to}>
       <NavLink
@@ -25,7 +27,7 @@ function NavItems({ linkClass }: { linkClass: (active: boolean) => string }) {
         end={link.to === paths.home}
         className={({ isActive }) => linkClass(isActive)}
       >
-        {link.label}
+        {link.to === paths.rally ? `${year} ${link.label}` : link.label}
       </NavLink>
     </li>
   ));

@@ -26,13 +26,13 @@ export type RallyPhase =
   /** Finished: thanks, results, photos, the next edition. */
   | 'after';
 
-/** '2026-06-22' → [2026, 6, 22] */
+/** '2027-07-05' → [2027, 7, 5] */
 function parts(day: CalendarDate): [number, number, number] {
   const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
   return [year, month, date];
 }
 
-/** Local midnight starting `day` ('2026-06-22'). */
+/** Local midnight starting `day` ('YYYY-MM-DD'). */
 export function startOfDay(day: CalendarDate): Date {
   const [year, month, date] = parts(day);
   return new Date(year, month - 1, date);
@@ -57,7 +57,7 @@ export function rallyPhase(now: Date, edition: Edition, places: RallyPlaces | nu
 /** Whether a team may register and pay a deposit now. */
 export const registrationOpen = (phase: RallyPhase) => phase === 'open';
 
-/** '22-28 June 2026', '29 June - 3 July 2026', '30 December 2026 - 2 January 2027'. */
+/** '5-11 July 2027', '29 June - 3 July 2027', '30 December 2027 - 2 January 2028'. */
 export function dateRangeLabel(start: CalendarDate, end: CalendarDate): string {
   const [y1, m1, d1] = parts(start);
   const [y2, m2, d2] = parts(end);
@@ -69,7 +69,7 @@ export function dateRangeLabel(start: CalendarDate, end: CalendarDate): string {
   return `${d1} ${month1} ${y1} - ${d2} ${month2} ${y2}`;
 }
 
-/** The rally's length: 22-28 June is 7 days and 6 nights. */
+/** The rally's length: 5-11 July is 7 days and 6 nights. */
 export function rallyLength(edition: Edition): { days: number; nights: number } {
   const days =
     Math.round(

@@ -55,7 +55,7 @@ export function settingValueError(
   return rule && !rule.test(v) ? `${label} ${rule.message}` : null;
 }
 
-/** '2026-06-22' as itself when it is a real calendar date, else null. */
+/** 'YYYY-MM-DD' as itself when it is a real calendar date, else null. */
 export function readDate(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
   const date = new Date(`${value}T00:00:00Z`);

@@ -5,13 +5,15 @@ import { Seo } from '../../components/Seo';
 import { buttonStyles } from '../../components/PageHero';
 import { paths } from '../../config/paths';
 import { rally } from '../../config/rally';
+import { useSiteSettings } from '../../data/SiteSettingsProvider';
 
 export default function PaymentSuccessPage() {
+  const { edition } = useSiteSettings();
   return (
     <>
       <Seo
         title="Payment Successful"
-        description="Your deposit for the 2026 Europe Rally has been received."
+        description={`Your deposit for the ${edition.name} has been received.`}
       />
       <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24">
         <div className="rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12">
@@ -20,7 +22,7 @@ export default function PaymentSuccessPage() {
             Payment Successful!
           </h1>
           <p className="mt-4 text-lg text-slate-700">
-            Thank you for registering for the 2026 Europe Rally. Your place is secured.
+            Thank you for registering for the {edition.name}. Your place is secured.
           </p>
           <div className="mt-10 text-left">
             <h2 className="text-xl font-bold text-slate-900">What happens next</h2>

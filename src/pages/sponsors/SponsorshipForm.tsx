@@ -7,6 +7,7 @@ import { sponsorTiers } from '../../config/rally';
 import { useForm } from '../../lib/useForm';
 import { isBlank, isEmail, type FieldErrors } from '../../lib/validation';
 import { postToWebhook } from '../../lib/webhook';
+import { useSiteSettings } from '../../data/SiteSettingsProvider';
 
 /** The JSON the sponsorship automation receives. */
 export type SponsorshipEnquiry = {
@@ -40,6 +41,7 @@ function validate(values: SponsorshipEnquiry): FieldErrors<keyof SponsorshipEnqu
 }
 
 export function SponsorshipForm() {
+  const { edition } = useSiteSettings();
   const form = useForm(blank, validate);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -98,8 +100,7 @@ export function SponsorshipForm() {
       </form>
       <Modal open={thanked} title="Thank You!" onClose={() => setThanked(false)}>
         <p>
-          Thank you for your interest in sponsoring the 2026 Europe Rally. We will be in touch
-          shortly.
+          Thank you for your interest in sponsoring the {edition.name}. We will be in touch shortly.
         </p>
         <button
           type="button"
