@@ -43,8 +43,9 @@ describe('rallyPhase', () => {
     expect(rallyPhase(now, edition, places(remaining))).toBe(phase);
   });
 
-  it('is open, not full, while the places count is not known', () => {
+  it('is open, not full, while the places count is not known, unless the capacity is 0', () => {
     expect(rallyPhase(at(2026, 3, 1), edition, null)).toBe('open');
+    expect(rallyPhase(at(2026, 3, 1), { ...edition, capacity: 0 }, null)).toBe('full');
   });
 
   it('follows the settings: a later edition, a registration window moved', () => {

@@ -50,7 +50,8 @@ export function rallyPhase(now: Date, edition: Edition, places: RallyPlaces | nu
   if (t >= startOfDay(edition.startDate).getTime()) return 'during';
   if (t < startOfDay(edition.registrationOpens).getTime()) return 'before-opening';
   if (t >= endOfDay(edition.registrationCloses).getTime()) return 'closed';
-  if (places && places.remaining <= 0) return 'full';
+  // Until the places are counted, a capacity of 0 still means there are none.
+  if ((places ? places.remaining : edition.capacity) <= 0) return 'full';
   return 'open';
 }
 
