@@ -31,4 +31,11 @@ describe('routes', { timeout: 20_000 }, () => {
       screen.getByRole('heading', { level: 1, name: 'Terms and Conditions' }),
     ).toBeInTheDocument();
   });
+
+  it("sends the generic /rally to the current edition's page", async () => {
+    renderAt('/rally');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The 2026 Europe Rally' }),
+    ).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 // The one route table of the site. Each public page is its own chunk; the whole admin area is
 // one more chunk, loaded only under /admin.
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { Layout } from '../components/Layout';
 import { paths } from '../config/paths';
 import { lazyPage, type LazyPage } from './lazyPage';
@@ -38,6 +38,7 @@ export const routes: PageRoute[] = [
     children: [
       page(undefined, pages.home, true),
       page(paths.rally, pages.rally),
+      { path: paths.rallyAlias, element: <Navigate to={paths.rally} replace /> },
       page(paths.gallery, pages.gallery),
       page(paths.videos, pages.videos),
       page(paths.news, pages.news),
