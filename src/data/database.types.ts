@@ -68,7 +68,7 @@ export type Database = {
           location: string;
           name: string;
           published?: boolean;
-          starts_on: string;
+          starts_on?: string;
           status?: string;
           time?: string;
           type?: 'Main Rally' | 'Meetup' | 'Fundraiser' | 'Workshop';

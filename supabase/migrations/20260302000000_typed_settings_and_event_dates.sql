@@ -215,6 +215,9 @@ end;
 $$;
 
 alter table public.events alter column starts_on set not null;
+-- A row written without one (older clients, tests arranging rows) is dated the day it is written;
+-- the admin form always sends the date the organiser chose.
+alter table public.events alter column starts_on set default current_date;
 alter table public.events drop constraint if exists events_dates_check;
 alter table public.events add constraint events_dates_check
   check (ends_on is null or ends_on >= starts_on);
