@@ -46,6 +46,7 @@ const scrolledPastThreshold = () => window.scrollY > SCROLL_THRESHOLD;
  * scrolled more than 50 px; everywhere else it is always opaque.
  */
 export function Header() {
+  const { year } = useSiteSettings().edition;
   const { pathname } = useLocation();
   const isHome = pathname === paths.home;
   const scrolled = useSyncExternalStore(subscribeToScroll, scrolledPastThreshold, () => false);
@@ -88,7 +89,7 @@ export function Header() {
             ER
           </span>
           <span>
-            Europe Rally <span className="text-amber-300">2026</span>
+            Europe Rally <span className="text-amber-300">{year}</span>
           </span>
         </Link>
         <ul className="hidden items-center gap-1 lg:flex">
