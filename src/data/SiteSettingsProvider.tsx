@@ -2,9 +2,9 @@
 // with the page and loaded again in the browser (src/lib/useLoad), so a setting changed after the
 // build corrects the page, its meta tags and its JSON-LD once the page is idle.
 import { createContext, useContext, type ReactNode } from 'react';
+import { DbOverride } from './dbOverride';
 import type { SiteSettings } from '../config/site-defaults';
 import { useLoad } from '../lib/useLoad';
-import { useDb } from './dbContext';
 import { DEFAULT_SITE_SETTINGS, loadSiteSettings } from './siteSettings';
 import { loadRallyPlaces } from './calendar';
 import { rallyPhase, type RallyPhase, type RallyPlaces } from '../lib/calendar';
@@ -18,12 +18,14 @@ const SiteSettingsContext = createContext<SiteFacts>({
 });
 
 export function SiteSettingsProvider({ children }: { children: ReactNode }) {
-  const db = useDb();
-  const { data: settings } = useLoad('site-settings', () => loadSiteSettings(db), {
+  // The REST client is imported when the settings are loaded, not with the layout (dbOverride.ts).
+  const override = useContext(DbOverride);
+  const db = async () => override ?? (await import('./client')).publicDb;
+  const { data: settings } = useLoad('site-settings', async () => loadSiteSettings(await db()), {
     empty: DEFAULT_SITE_SETTINGS,
     prerender: true,
   });
-  const { data: places } = useLoad('rally-places', () => loadRallyPlaces(db), {
+  const { data: places } = useLoad('rally-places', async () => loadRallyPlaces(await db()), {
     empty: null,
     prerender: true,
   });

@@ -7,8 +7,8 @@ import {
   type SiteSettingKey,
   type SiteSettings,
 } from '../config/site-defaults';
-import { readDate, readInteger, readUrl } from '../lib/settingValue';
-import { publicDb, type DbClient } from './client';
+import { readDate, readInteger, readUrl } from '../lib/settingRead';
+import type { DbClient } from './client';
 
 /** Values by key, as stored. */
 export type SettingValues = Partial<Record<string, string>>;
@@ -63,7 +63,7 @@ export function toSiteSettings(values: SettingValues): SiteSettings {
 export const DEFAULT_SITE_SETTINGS: SiteSettings = toSiteSettings({});
 
 /** Every setting's value, read as the site's facts. */
-export async function loadSiteSettings(db: DbClient = publicDb): Promise<SiteSettings> {
+export async function loadSiteSettings(db: DbClient): Promise<SiteSettings> {
   const { data } = await db.from('site_settings').select('key, value').throwOnError();
   return toSiteSettings(Object.fromEntries(data.map((row) => [row.key, row.value])));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readDate, settingValueError } from './settingValue';
+import { readDate } from './settingRead';
+import { settingValueError } from './settingValue';
 
 const rule = { label: 'Capacity', required: true };
 

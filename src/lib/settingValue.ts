@@ -1,6 +1,8 @@
 // What a setting's value may be, by its type: the admin form's check, with the same rules and
 // messages as the database's trigger (private.validate_site_setting, migration 20260302000000),
-// which is the one that cannot be skipped. And how a stored value is read back as a number/date.
+// which is the one that cannot be skipped. (Reading a stored value back: settingRead.ts.)
+
+import { readDate, WEB_URL } from './settingRead';
 
 export const SETTING_TYPES = [
   'text',
@@ -26,7 +28,7 @@ const RULES: Record<SettingType, { test: (value: string) => boolean; message: st
   integer: { test: (v) => /^[0-9]{1,9}$/.test(v), message: 'must be a whole number, such as 12.' },
   date: { test: (v) => readDate(v) !== null, message: 'must be a date (YYYY-MM-DD).' },
   url: {
-    test: (v) => /^https?:\/\/[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$/.test(v),
+    test: (v) => WEB_URL.test(v),
     message: 'must be a web address starting with https://.',
   },
   email: {
@@ -53,22 +55,4 @@ export function settingValueError(
   if (v.length > 2000) return `${label} must be at most 2000 characters.`;
   const rule = RULES[type];
   return rule && !rule.test(v) ? `${label} ${rule.message}` : null;
-}
-
-/** 'YYYY-MM-DD' as itself when it is a real calendar date, else null. */
-export function readDate(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : null;
-}
-
-/** A stored whole number, or null. */
-export function readInteger(value: string): number | null {
-  return /^[0-9]{1,9}$/.test(value.trim()) ? Number(value.trim()) : null;
-}
-
-/** A stored URL, or null (blank or not a web address). */
-export function readUrl(value: string): string | null {
-  const v = value.trim();
-  return RULES.url?.test(v) ? v : null;
 }

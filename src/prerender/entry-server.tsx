@@ -13,7 +13,7 @@ import type { ArticleSummary } from '../data/types';
 import { listPublishedArticles } from '../data/news';
 import { loadSiteSettings } from '../data/siteSettings';
 import type { SiteSettings } from '../config/site-defaults';
-import { mediaUrl } from '../data/client';
+import { mediaUrl, publicDb } from '../data/client';
 import { newsArticleJsonLd } from '../components/structuredData';
 import { inlineJson, metaDescription } from '../lib/text';
 
@@ -116,7 +116,7 @@ function jsonLdScript(data: object): string {
 
 /** The site's facts, for the article heads. */
 export function loadSettings(): Promise<SiteSettings> {
-  return loadSiteSettings();
+  return loadSiteSettings(publicDb);
 }
 
 /** Every published article, for the article pages and the sitemap. */
