@@ -70,15 +70,17 @@ describe('GalleryPage', { timeout: 20_000 }, () => {
   });
 
   it("loads 20 at a time when the end comes into view, then says 'You've reached the end'", async () => {
-    const { db } = fakeDb({ gallery_images: images }, { delayMs: 150 });
+    // Each page answers slowly enough that 'Loading more...' is rendered on its own even when a
+    // busy machine delays React's commit (at 150 ms it was sometimes batched with the result).
+    const { db } = fakeDb({ gallery_images: images }, { delayMs: 600 });
     renderPage(<GalleryPage />, { db });
-    await waitFor(() => expect(tiles()).toHaveLength(20));
+    await waitFor(() => expect(tiles()).toHaveLength(20), { timeout: 5000 });
     expect(screen.queryByText("You've reached the end")).toBeNull();
     await scrollToEnd();
-    expect(await screen.findByText('Loading more...', {}, { timeout: 3000 })).toBeInTheDocument();
-    await waitFor(() => expect(tiles()).toHaveLength(40), { timeout: 3000 });
+    expect(await screen.findByText('Loading more...', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(tiles()).toHaveLength(40), { timeout: 5000 });
     await scrollToEnd();
-    await waitFor(() => expect(tiles()).toHaveLength(45), { timeout: 3000 });
+    await waitFor(() => expect(tiles()).toHaveLength(45), { timeout: 5000 });
     expect(screen.getByText("You've reached the end")).toBeInTheDocument();
     expect(screen.queryByAltText('Secret draft')).toBeNull();
   });
