@@ -65,7 +65,11 @@ export function mediaVariantPath(sizedPath: string, width: number): string {
   return `${sizedPath.slice(0, dot)}.w${width}.webp`;
 }
 
-export type SizedMedia = { width: number; height: number; variants: { width: number; path: string }[] };
+export type SizedMedia = {
+  width: number;
+  height: number;
+  variants: { width: number; path: string }[];
+};
 
 /**
  * The size and variants a path's name announces (the path may be a full URL without a query), or
@@ -85,4 +89,25 @@ export function sizedMedia(path: string): SizedMedia | null {
       path: mediaVariantPath(path, candidate),
     })),
   };
+}
+
+/** srcset and the intrinsic size for a media path or URL, or nothing when it announces none. */
+export function mediaSources(src: string): { srcSet?: string; width?: number; height?: number } {
+  const sized = sizedMedia(src);
+  if (!sized || sized.variants.length === 0) return {};
+  return {
+    srcSet: sized.variants.map((variant) => `${variant.path} ${variant.width}w`).join(', '),
+    width: sized.width,
+    height: sized.height,
+  };
+}
+
+/**
+ * One file for a slot of `width` CSS pixels where srcset cannot be used (a video's poster): the
+ * smallest variant at least that wide, else the largest, else the path itself.
+ */
+export function mediaVariantFor(path: string, width: number): string {
+  const variants = sizedMedia(path)?.variants ?? [];
+  const fits = variants.find((variant) => variant.width >= width) ?? variants.at(-1);
+  return fits?.path ?? path;
 }

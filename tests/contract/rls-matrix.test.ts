@@ -12,13 +12,16 @@ type Caller = 'anon' | 'visitor' | 'admin';
 const CALLERS: Caller[] = ['anon', 'visitor', 'admin'];
 const client = (caller: Caller): Client => em()[caller];
 
-type Publishable = Exclude<TableName, 'site_settings' | 'contact_messages' | 'news_article_images'>;
+type Publishable = Exclude<
+  TableName,
+  'site_settings' | 'contact_messages' | 'news_article_images' | 'media_files'
+>;
 
 /** A valid row for each table (the `published` flag is added by the caller). */
 const NEW_ROW: Record<Publishable, (tag: string) => Record<string, unknown>> = {
   sponsors: (tag) => ({ name: tag, tier: 'Tier 2' }),
   news_articles: (tag) => ({ title: tag, excerpt: 'e', content: '<p>c</p>' }),
-  gallery_images: (tag) => ({ title: tag, url: 'seed/gallery/x.webp' }),
+  gallery_images: (tag) => ({ title: tag, url: 'seed/gallery/x.webp', alt: `${tag} photo` }),
   videos: (tag) => ({ title: tag, url: 'https://www.youtube.com/watch?v=abc' }),
   testimonials: (tag) => ({ name: tag, quote: 'Brilliant' }),
   events: (tag) => ({

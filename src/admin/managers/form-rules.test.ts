@@ -41,6 +41,8 @@ describe('edit pre-fill', () => {
         name: 'Acme',
         tier: 'Tier 2',
         logo_url: null,
+        logo_alt: '',
+        logo_decorative: false,
         website_url: null,
         published: true,
         sort_order: 4,
