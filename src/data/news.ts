@@ -90,7 +90,7 @@ export async function insertArticle(
   return data;
 }
 
-export type ArticleImageInput = { url: string; caption: string };
+export type ArticleImageInput = { url: string; caption: string; alt: string; decorative: boolean };
 
 /**
  * Replaces an article's extra images with `images`, in that order. An empty list leaves the
@@ -110,6 +110,8 @@ export async function replaceArticleImages(
         article_id: articleId,
         url: image.url,
         caption: image.caption.trim() || null,
+        alt: image.alt,
+        decorative: image.decorative,
         sort_order: position,
       })),
     )

@@ -55,6 +55,8 @@ describe('edit pre-fill', () => {
       name: 'Acme',
       tier: 'Tier 2',
       logo_url: '',
+      logo_alt: '',
+      logo_decorative: false,
       website_url: '',
       sort_order: '4',
       published: true,
