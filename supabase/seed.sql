@@ -10,16 +10,16 @@
 
 -- Sponsors: every tier, with and without logos and websites, and two drafts.
 insert into public.sponsors (id, name, tier, logo_url, website_url, published, sort_order, logo_alt) values
-  ('00000001-0000-4000-8000-000000000001', 'Alpine Motor Group', 'Tier 1', 'seed/sponsors/alpine-motor-group.480x240.webp', 'https://alpine-motor-group.example', true, 1, 'Alpine Motor Group logo'),
-  ('00000001-0000-4000-8000-000000000002', 'Harrington & Vale Solicitors', 'Tier 1', 'seed/sponsors/harrington-and-vale-solicitors.480x240.webp', 'https://harrington-vale.example', true, 2, 'Harrington & Vale Solicitors logo'),
-  ('00000001-0000-4000-8000-000000000003', 'Cotswold Classic Cars', 'Tier 2', 'seed/sponsors/cotswold-classic-cars.480x240.webp', 'https://cotswold-classic-cars.example', true, 3, 'Cotswold Classic Cars logo'),
-  ('00000001-0000-4000-8000-000000000004', 'Brightwater Logistics', 'Tier 2', 'seed/sponsors/brightwater-logistics.480x240.webp', null, true, 4, 'Brightwater Logistics logo'),
+  ('00000001-0000-4000-8000-000000000001', 'Alpine Motor Group', 'Tier 1', 'seed/sponsors/alpine-motor-group.480x240.webp', 'https://alpine-motor-group.example', true, 1, 'Alpine Motor Group'),
+  ('00000001-0000-4000-8000-000000000002', 'Harrington & Vale Solicitors', 'Tier 1', 'seed/sponsors/harrington-and-vale-solicitors.480x240.webp', 'https://harrington-vale.example', true, 2, 'Harrington & Vale Solicitors'),
+  ('00000001-0000-4000-8000-000000000003', 'Cotswold Classic Cars', 'Tier 2', 'seed/sponsors/cotswold-classic-cars.480x240.webp', 'https://cotswold-classic-cars.example', true, 3, 'Cotswold Classic Cars'),
+  ('00000001-0000-4000-8000-000000000004', 'Brightwater Logistics', 'Tier 2', 'seed/sponsors/brightwater-logistics.480x240.webp', null, true, 4, 'Brightwater Logistics'),
   ('00000001-0000-4000-8000-000000000005', 'Peak District Tyres', 'Tier 2', null, 'https://peak-district-tyres.example', true, 5, ''),
-  ('00000001-0000-4000-8000-000000000006', 'Marlow Print Studio', 'Tier 3', 'seed/sponsors/marlow-print-studio.480x240.webp', 'https://marlow-print-studio.example', true, 6, 'Marlow Print Studio logo'),
-  ('00000001-0000-4000-8000-000000000007', 'Kestrel Accountancy', 'Tier 3', 'seed/sponsors/kestrel-accountancy.480x240.webp', null, true, 7, 'Kestrel Accountancy logo'),
+  ('00000001-0000-4000-8000-000000000006', 'Marlow Print Studio', 'Tier 3', 'seed/sponsors/marlow-print-studio.480x240.webp', 'https://marlow-print-studio.example', true, 6, 'Marlow Print Studio'),
+  ('00000001-0000-4000-8000-000000000007', 'Kestrel Accountancy', 'Tier 3', 'seed/sponsors/kestrel-accountancy.480x240.webp', null, true, 7, 'Kestrel Accountancy'),
   ('00000001-0000-4000-8000-000000000008', 'Ridgeway Garage', 'Tier 3', null, 'https://ridgeway-garage.example', true, 8, ''),
   ('00000001-0000-4000-8000-000000000009', 'The Old Forge Café', 'Tier 3', null, null, true, 9, ''),
-  ('00000001-0000-4000-8000-000000000010', 'Northern Lights Insurance', 'Tier 2', 'seed/sponsors/northern-lights-insurance.480x240.webp', 'https://northern-lights-insurance.example', false, 10, 'Northern Lights Insurance logo'),
+  ('00000001-0000-4000-8000-000000000010', 'Northern Lights Insurance', 'Tier 2', 'seed/sponsors/northern-lights-insurance.480x240.webp', 'https://northern-lights-insurance.example', false, 10, 'Northern Lights Insurance'),
   ('00000001-0000-4000-8000-000000000011', 'Summit Outdoor Gear', 'Tier 3', null, null, false, 11, '');
 
 -- News: six published articles in four categories (one featured) and a draft.
