@@ -58,7 +58,7 @@ language sql
 immutable
 set search_path = ''
 as $$
-  select (regexp_match(name, '\.w([0-9]{2,5})\.webp$'))[1]::integer
+  select (regexp_match(name, '\.w([0-9]{1,5})\.webp$'))[1]::integer
 $$;
 
 -- The path a variant belongs to, without the original's extension.
@@ -69,7 +69,7 @@ immutable
 set search_path = ''
 as $$
   select case
-    when name ~ '\.w[0-9]{2,5}\.webp$' then regexp_replace(name, '\.w[0-9]{2,5}\.webp$', '')
+    when name ~ '\.w[0-9]{1,5}\.webp$' then regexp_replace(name, '\.w[0-9]{1,5}\.webp$', '')
     else regexp_replace(name, '\.[A-Za-z0-9]+$', '')
   end
 $$;
