@@ -309,11 +309,12 @@ export function MediaBrowser({
                   <p className="break-all text-xs font-medium text-slate-900" title={file.path}>
                     {file.name}
                   </p>
-                  <p className="text-xs text-slate-600">
-                    {formatBytes(file.size)}
-                    {file.width && file.height ? ` · ${file.width}×${file.height}` : ''}
-                    {file.variants.length ? ` · ${file.variants.length} sizes` : ''}
-                  </p>
+                  <p className="text-xs text-slate-600">{formatBytes(file.size)}</p>
+                  {file.width && file.height ? (
+                    <p className="text-xs text-slate-600">
+                      {`${file.width}×${file.height} · ${file.variants.length} ${file.variants.length === 1 ? 'size' : 'sizes'}`}
+                    </p>
+                  ) : null}
                   {file.kind === 'image' ? (
                     <AltTextForm
                       key={file.alt}
