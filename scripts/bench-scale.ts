@@ -49,7 +49,7 @@ function countingClient(url: string, anonKey: string) {
   };
 }
 
-async function measure(runs: number, load: () => Promise<unknown>, take: () => number) {
+async function measure(runs: number, load: () => PromiseLike<unknown>, take: () => number) {
   let bytes = 0;
   const times: number[] = [];
   for (let run = -3; run < runs; run++) {

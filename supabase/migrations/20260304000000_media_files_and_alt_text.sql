@@ -162,7 +162,7 @@ alter table public.news_articles
   add column image_decorative boolean not null default false;
 alter table public.news_articles
   add constraint news_articles_image_alt_when_published
-  check (not published or image_url is null or image_decorative or length(trim(image_alt)) > 0) not valid;
+  check (not published or coalesce(image_url, '') = '' or image_decorative or length(trim(image_alt)) > 0) not valid;
 
 alter table public.news_article_images
   add column alt text not null default '' check (length(alt) <= 500),
@@ -173,14 +173,14 @@ alter table public.sponsors
   add column logo_decorative boolean not null default false;
 alter table public.sponsors
   add constraint sponsors_logo_alt_when_published
-  check (not published or logo_url is null or logo_decorative or length(trim(logo_alt)) > 0) not valid;
+  check (not published or coalesce(logo_url, '') = '' or logo_decorative or length(trim(logo_alt)) > 0) not valid;
 
 alter table public.events
   add column image_alt text not null default '' check (length(image_alt) <= 500),
   add column image_decorative boolean not null default false;
 alter table public.events
   add constraint events_image_alt_when_published
-  check (not published or image_url is null or image_decorative or length(trim(image_alt)) > 0) not valid;
+  check (not published or coalesce(image_url, '') = '' or image_decorative or length(trim(image_alt)) > 0) not valid;
 
 -- An article's extra images have no published flag of their own: they are published with the
 -- article, so the rule is checked from both sides (an image added to a published article, and

@@ -166,7 +166,7 @@ async function generateVariants(image: SeedMediaFile, cacheDir: string): Promise
       path: variant.path,
       contentType: 'image/webp' as const,
       bytes: await cached(cacheDir, `variant:${variant.width}:${key}`, 'webp', () =>
-        sharp(image.bytes).resize({ width: variant.width }).webp({ quality: 72 }).toBuffer(),
+        sharp(image.bytes).resize({ width: variant.width }).webp({ quality: 72, effort: 0 }).toBuffer(),
       ),
     })),
   );
