@@ -31,6 +31,7 @@ function galleryRow(index: number) {
   return {
     title: `${word(0)} ${word(3)} ${word(5)} ${index}`,
     url: `bench/gallery/${index}.webp`,
+    alt: `A rally car on the road, bench photo ${index}`,
     category: `${2016 + (index % 8)} Rally`,
     year: 2016 + (index % 8),
     published: index % 5 !== 0,

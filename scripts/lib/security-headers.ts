@@ -70,7 +70,8 @@ export function contentSecurityPolicy(inputs: PolicyInputs): string {
     ['form-action', ["'self'"]],
     ['object-src', ["'none'"]],
     ['manifest-src', ["'self'"]],
-    ['worker-src', ["'none'"]],
+    // The admin makes an upload's image variants in a Worker of its own (same origin).
+    ['worker-src', ["'self'"]],
   ];
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }

@@ -24,6 +24,7 @@ import {
   Handshake,
   History,
   Image,
+  Images,
   MessageSquareQuote,
   Newspaper,
   Settings,
@@ -39,6 +40,7 @@ import { sponsorsManager } from './managers/sponsors';
 import { testimonialsManager } from './managers/testimonials';
 import { videosManager } from './managers/videos';
 import { SettingsPage } from './SettingsPage';
+import { MediaLibraryScreen } from './screens/MediaLibraryScreen';
 import { supabase } from './supabase';
 
 export type AdminScreen = {
@@ -104,6 +106,13 @@ export const adminScreens: readonly AdminScreen[] = [
     summary: 'Quotes from past participants',
     Icon: MessageSquareQuote,
   }),
+  {
+    path: 'media',
+    title: 'Media Library',
+    summary: 'Uploaded photos and films, with their alt text',
+    Icon: Images,
+    element: <MediaLibraryScreen />,
+  },
   {
     path: 'settings',
     title: 'Settings',

@@ -136,6 +136,9 @@ describe('prerendered data', { timeout: 20_000 }, () => {
           sort_order: 1,
         },
       ],
+      content_facets: [
+        { table_name: 'gallery_images', column_name: 'category', value: 'Alps', row_count: 1 },
+      ],
     });
     await preloadRoute('/gallery');
     const built = await renderWithData(page(db, '/gallery'), { loadData: true });

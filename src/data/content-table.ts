@@ -20,13 +20,16 @@ export type ContentTable =
   | 'past_tours'
   | 'news_articles';
 
-type Column<T extends ContentTable> = keyof Row<T> & string;
+/** Tables an admin list pages through: the content tables and the media library's files. */
+export type ListedTable = ContentTable | 'media_files';
+
+type Column<T extends ListedTable> = keyof Row<T> & string;
 
 /** One column of an order, as PostgREST takes it. */
-export type OrderTerm<T extends ContentTable> = { column: Column<T>; ascending: boolean };
+export type OrderTerm<T extends ListedTable> = { column: Column<T>; ascending: boolean };
 
 /** The tie-breaker every order ends in, so that pages never overlap. */
-export const BY_ID: OrderTerm<ContentTable> = { column: 'id', ascending: true };
+export const BY_ID: OrderTerm<ListedTable> = { column: 'id', ascending: true };
 /** Most recently added first. */
 export const NEWEST: readonly OrderTerm<ContentTable>[] = [
   { column: 'created_at', ascending: false },
@@ -48,7 +51,7 @@ export const BY_YEAR: readonly OrderTerm<'gallery_images' | 'videos' | 'testimon
 ];
 
 /** What a manager's list can be searched, filtered and sorted by. */
-export type ListSpec<T extends ContentTable> = {
+export type ListSpec<T extends ListedTable> = {
   /** Text columns a search matches (any of them, case-insensitively, anywhere in the text). */
   search: readonly Column<T>[];
   /** Columns the list filters on by equality (besides published or draft). */
@@ -113,7 +116,7 @@ type Counted<R> = PromiseLike<{
   count: number | null;
   error: { code: string; message: string } | null;
 }>;
-interface ListFilter<R> extends Counted<R> {
+export interface ListFilter<R> extends Counted<R> {
   eq(column: string, value: string | boolean): ListFilter<R>;
   or(filters: string): ListFilter<R>;
   order(column: string, options: { ascending: boolean }): ListFilter<R>;
@@ -141,16 +144,22 @@ function treeValue(text: string): string {
   return `"${text.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
 }
 
-export function contentTable<T extends ContentTable>(
-  table: T,
-  query: (db: DbClient) => TableQuery<Row<T>, Insert<T>, Update<T>>,
+/** The counted rows of a table (or a filtered view of one), as the list core reads them. */
+export type CountedSelect<R> = (db: DbClient, options: { head: boolean }) => ListFilter<R>;
+
+/**
+ * A page of a list for a view (search, filters, status, order, page), with its counts: the one
+ * list core, used by every content table and by the media library.
+ */
+export function listPager<T extends ListedTable, R>(
+  select: CountedSelect<R>,
   list: ListSpec<T>,
-): ContentTableCalls<T> {
+): (db: DbClient, query: ListQuery) => Promise<ListPage<R>> {
   const orderOf = (sort: string) => list.sorts[sort] ?? list.sorts[list.defaultSort] ?? [];
 
   /** The rows a query's search and filters match, counted, not yet ordered or paged. */
   function matching(db: DbClient, { search, status, filters }: ListQuery, head = false) {
-    let request = query(db).select('*', { count: 'exact', head });
+    let request = select(db, { head });
     const text = search.trim();
     if (text && list.search.length > 0) {
       const pattern = treeValue(likePattern(text));
@@ -172,41 +181,54 @@ export function contentTable<T extends ContentTable>(
     return request.range(from, from + listQuery.pageSize - 1);
   }
 
+  return async (db, listQuery) => {
+    const size = listQuery.pageSize;
+    let page = Math.max(1, Math.floor(listQuery.page));
+    const narrowed =
+      listQuery.search.trim() !== '' ||
+      listQuery.status !== null ||
+      list.filters.some((column) => Boolean(listQuery.filters[column]));
+    // The count line says how many rows the table holds: one more count, only when narrowed.
+    const everything = narrowed ? Promise.resolve(matching(db, EVERYTHING, true)) : null;
+    let answer = await fetchPage(db, listQuery, page);
+    // Past the end (PostgREST answers 416, or an empty page): serve the last page instead.
+    const pastEnd =
+      answer.error?.code === 'PGRST103' || (!answer.error && page > 1 && !answer.data?.length);
+    if (pastEnd) {
+      const counted = await matching(db, listQuery, true);
+      if (counted.error) throw counted.error;
+      page = Math.max(1, Math.ceil((counted.count ?? 0) / size));
+      answer = await fetchPage(db, listQuery, page);
+    }
+    if (answer.error) throw answer.error;
+    const rows = answer.data ?? [];
+    const total = answer.count ?? rows.length;
+    const all = everything ? await everything : null;
+    if (all?.error) throw all.error;
+    return {
+      rows,
+      total,
+      tableTotal: all ? (all.count ?? 0) : total,
+      page,
+      pageCount: Math.max(1, Math.ceil(total / size)),
+    };
+  };
+}
+
+export function contentTable<T extends ContentTable>(
+  table: T,
+  query: (db: DbClient) => TableQuery<Row<T>, Insert<T>, Update<T>>,
+  list: ListSpec<T>,
+): ContentTableCalls<T> {
+  const orderOf = (sort: string) => list.sorts[sort] ?? list.sorts[list.defaultSort] ?? [];
+
   return {
     table,
     list,
-    async listPage(db, listQuery) {
-      const size = listQuery.pageSize;
-      let page = Math.max(1, Math.floor(listQuery.page));
-      const narrowed =
-        listQuery.search.trim() !== '' ||
-        listQuery.status !== null ||
-        list.filters.some((column) => Boolean(listQuery.filters[column]));
-      // The count line says how many rows the table holds: one more count, only when narrowed.
-      const everything = narrowed ? Promise.resolve(matching(db, EVERYTHING, true)) : null;
-      let answer = await fetchPage(db, listQuery, page);
-      // Past the end (PostgREST answers 416, or an empty page): serve the last page instead.
-      const pastEnd =
-        answer.error?.code === 'PGRST103' || (!answer.error && page > 1 && !answer.data?.length);
-      if (pastEnd) {
-        const counted = await matching(db, listQuery, true);
-        if (counted.error) throw counted.error;
-        page = Math.max(1, Math.ceil((counted.count ?? 0) / size));
-        answer = await fetchPage(db, listQuery, page);
-      }
-      if (answer.error) throw answer.error;
-      const rows = answer.data ?? [];
-      const total = answer.count ?? rows.length;
-      const all = everything ? await everything : null;
-      if (all?.error) throw all.error;
-      return {
-        rows,
-        total,
-        tableTotal: all ? (all.count ?? 0) : total,
-        page,
-        pageCount: Math.max(1, Math.ceil(total / size)),
-      };
-    },
+    listPage: listPager<T, Row<T>>(
+      (db, { head }) => query(db).select('*', { count: 'exact', head }),
+      list,
+    ),
     async listAll(db) {
       let request = query(db).select('*', { count: 'exact' });
       for (const term of orderOf(list.defaultSort))

@@ -46,6 +46,8 @@ export type Database = {
           date: string;
           description: string;
           id: string;
+          image_alt: string;
+          image_decorative: boolean;
           image_url: string | null;
           location: string;
           name: string;
@@ -61,6 +63,8 @@ export type Database = {
           date: string;
           description?: string;
           id?: string;
+          image_alt?: string;
+          image_decorative?: boolean;
           image_url?: string | null;
           location: string;
           name: string;
@@ -76,6 +80,8 @@ export type Database = {
           date?: string;
           description?: string;
           id?: string;
+          image_alt?: string;
+          image_decorative?: boolean;
           image_url?: string | null;
           location?: string;
           name?: string;
@@ -89,8 +95,10 @@ export type Database = {
       };
       gallery_images: {
         Row: {
+          alt: string;
           category: string | null;
           created_at: string;
+          decorative: boolean;
           id: string;
           published: boolean;
           sort_order: number;
@@ -100,8 +108,10 @@ export type Database = {
           year: number;
         };
         Insert: {
+          alt?: string;
           category?: string | null;
           created_at?: string;
+          decorative?: boolean;
           id?: string;
           published?: boolean;
           sort_order?: number;
@@ -111,8 +121,10 @@ export type Database = {
           year?: number;
         };
         Update: {
+          alt?: string;
           category?: string | null;
           created_at?: string;
+          decorative?: boolean;
           id?: string;
           published?: boolean;
           sort_order?: number;
@@ -123,27 +135,75 @@ export type Database = {
         };
         Relationships: [];
       };
+      media_files: {
+        Row: {
+          alt: string;
+          content_type: string;
+          created_at: string;
+          created_by: string | null;
+          height: number | null;
+          id: string;
+          kind: string | null;
+          path: string;
+          size: number;
+          variants: number[];
+          width: number | null;
+        };
+        Insert: {
+          alt?: string;
+          content_type?: string;
+          created_at?: string;
+          created_by?: string | null;
+          height?: number | null;
+          id?: string;
+          kind?: never;
+          path: string;
+          size?: number;
+          variants?: number[];
+          width?: number | null;
+        };
+        Update: {
+          alt?: string;
+          content_type?: string;
+          created_at?: string;
+          created_by?: string | null;
+          height?: number | null;
+          id?: string;
+          kind?: never;
+          path?: string;
+          size?: number;
+          variants?: number[];
+          width?: number | null;
+        };
+        Relationships: [];
+      };
       news_article_images: {
         Row: {
+          alt: string;
           article_id: string;
           caption: string | null;
           created_at: string;
+          decorative: boolean;
           id: string;
           sort_order: number;
           url: string;
         };
         Insert: {
+          alt?: string;
           article_id: string;
           caption?: string | null;
           created_at?: string;
+          decorative?: boolean;
           id?: string;
           sort_order?: number;
           url: string;
         };
         Update: {
+          alt?: string;
           article_id?: string;
           caption?: string | null;
           created_at?: string;
+          decorative?: boolean;
           id?: string;
           sort_order?: number;
           url?: string;
@@ -165,6 +225,8 @@ export type Database = {
           created_at: string;
           excerpt: string;
           id: string;
+          image_alt: string;
+          image_decorative: boolean;
           image_url: string | null;
           is_featured: boolean;
           published: boolean;
@@ -178,6 +240,8 @@ export type Database = {
           created_at?: string;
           excerpt?: string;
           id?: string;
+          image_alt?: string;
+          image_decorative?: boolean;
           image_url?: string | null;
           is_featured?: boolean;
           published?: boolean;
@@ -191,6 +255,8 @@ export type Database = {
           created_at?: string;
           excerpt?: string;
           id?: string;
+          image_alt?: string;
+          image_decorative?: boolean;
           image_url?: string | null;
           is_featured?: boolean;
           published?: boolean;
@@ -267,6 +333,8 @@ export type Database = {
         Row: {
           created_at: string;
           id: string;
+          logo_alt: string;
+          logo_decorative: boolean;
           logo_url: string | null;
           name: string;
           published: boolean;
@@ -278,6 +346,8 @@ export type Database = {
         Insert: {
           created_at?: string;
           id?: string;
+          logo_alt?: string;
+          logo_decorative?: boolean;
           logo_url?: string | null;
           name: string;
           published?: boolean;
@@ -289,6 +359,8 @@ export type Database = {
         Update: {
           created_at?: string;
           id?: string;
+          logo_alt?: string;
+          logo_decorative?: boolean;
           logo_url?: string | null;
           name?: string;
           published?: boolean;

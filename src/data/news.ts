@@ -6,7 +6,7 @@ import { BY_ID, contentTable } from './content-table';
 
 // Every column but the body, which only the article's own page shows.
 const SUMMARY_COLUMNS =
-  'id,title,excerpt,image_url,category,is_featured,published,published_date,created_at,updated_at';
+  'id,title,excerpt,image_url,image_alt,image_decorative,category,is_featured,published,published_date,created_at,updated_at';
 
 /** Published articles, newest first, without their bodies; `limit` for the home page's block. */
 export async function listPublishedArticles(
@@ -90,7 +90,7 @@ export async function insertArticle(
   return data;
 }
 
-export type ArticleImageInput = { url: string; caption: string };
+export type ArticleImageInput = { url: string; caption: string; alt: string; decorative: boolean };
 
 /**
  * Replaces an article's extra images with `images`, in that order. An empty list leaves the
@@ -110,6 +110,8 @@ export async function replaceArticleImages(
         article_id: articleId,
         url: image.url,
         caption: image.caption.trim() || null,
+        alt: image.alt,
+        decorative: image.decorative,
         sort_order: position,
       })),
     )

@@ -5,12 +5,14 @@ import type { Database, TableName } from '../data/types';
 import type { DbClient } from '../data/client';
 
 type Rows = Record<string, unknown>[];
-export type FakeTables = Partial<Record<TableName, Rows>>;
+/** A table or a view: what `.from()` reads. */
+type Source = TableName | keyof Database['public']['Views'];
+export type FakeTables = Partial<Record<Source, Rows>>;
 export type FakeOptions = {
   /** Tables whose reads answer with this HTTP status (e.g. 500). */
-  failing?: Partial<Record<TableName, number>>;
+  failing?: Partial<Record<Source, number>>;
   /** Tables whose requests never answer (to see loading states). */
-  hanging?: TableName[];
+  hanging?: Source[];
   /** Milliseconds before each answer (to see in-between states such as 'Loading more...'). */
   delayMs?: number;
 };
@@ -52,7 +54,7 @@ export function fakeDb(tables: FakeTables, options: FakeOptions = {}) {
   const requests: RecordedRequest[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    const table = url.pathname.split('/').pop() as TableName;
+    const table = url.pathname.split('/').pop() as Source;
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ method, table, url, body });

@@ -12,7 +12,7 @@ import { pastToursAdmin } from '../../src/data/pastTours';
 import { listSettings, updateSetting } from '../../src/data/settings';
 import { sponsorsAdmin } from '../../src/data/sponsors';
 import {
-  listMediaFiles,
+  listMediaPage,
   removeMediaFile,
   uploadMediaFile,
   uniqueMediaPath,
@@ -96,12 +96,12 @@ describe('news articles', () => {
     expect(article.id).toMatch(/^[0-9a-f-]{36}$/);
 
     await replaceArticleImages(admin, article.id, [
-      { url: 'a.webp', caption: 'First' },
-      { url: 'b.webp', caption: '' },
+      { url: 'a.webp', caption: 'First', alt: 'A', decorative: false },
+      { url: 'b.webp', caption: '', alt: '', decorative: true },
     ]);
     await replaceArticleImages(admin, article.id, [
-      { url: 'c.webp', caption: 'Only' },
-      { url: 'd.webp', caption: 'Second' },
+      { url: 'c.webp', caption: 'Only', alt: 'C', decorative: false },
+      { url: 'd.webp', caption: 'Second', alt: 'D', decorative: false },
     ]);
     const images = await listArticleImages(article.id, admin);
     expect(images.map(({ url, caption, sort_order }) => ({ url, caption, sort_order }))).toEqual([
@@ -117,7 +117,9 @@ describe('news articles', () => {
       excerpt: 'e',
       content: 'c',
     });
-    await replaceArticleImages(admin, article.id, [{ url: 'keep.webp', caption: 'Kept' }]);
+    await replaceArticleImages(admin, article.id, [
+      { url: 'keep.webp', caption: 'Kept', alt: 'Kept', decorative: false },
+    ]);
     await articlesAdmin.update(admin, article.id, {
       title: 'Keeps images, edited',
       excerpt: 'e',
@@ -154,6 +156,15 @@ describe('site settings', () => {
   });
 });
 
+const FIRST_PAGE = {
+  search: '',
+  status: null,
+  filters: {},
+  sort: 'newest',
+  page: 1,
+  pageSize: 50,
+} as const;
+
 describe('media library', () => {
   test('names uploads <yyyy>/<mm>/<slug>-<random>.<ext>', () => {
     expect(uniqueMediaPath('Col de la Bonette (1).JPG', new Date(2026, 2, 5), 'k3j9x2')).toBe(
@@ -178,17 +189,16 @@ describe('media library', () => {
       /\/storage\/v1\/object\/public\/media\/\d{4}\/\d{2}\/same-name-[a-z0-9]+\.png$/,
     );
 
-    const files = await listMediaFiles(admin.storage);
-    const mine = files.filter((file) => file.name.startsWith('same-name-'));
+    const sameName = { ...FIRST_PAGE, search: 'same-name-' };
+    const { rows: mine } = await listMediaPage(admin, sameName);
     expect(mine).toHaveLength(2);
     expect(mine[0]).toMatchObject({ kind: 'image', size: 8 });
+    const { rows: files } = await listMediaPage(admin, FIRST_PAGE);
     const created = files.map((file) => file.createdAt);
     expect(created).toEqual([...created].sort().reverse());
 
     await removeMediaFile(admin.storage, mine[0]?.path ?? '');
-    expect(
-      (await listMediaFiles(admin.storage)).filter((file) => file.name.startsWith('same-name-')),
-    ).toHaveLength(1);
+    expect((await listMediaPage(admin, sameName)).rows).toHaveLength(1);
   });
 
   test('uploads with the type of the file’s extension, whatever the browser guessed', async () => {

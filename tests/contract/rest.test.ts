@@ -293,7 +293,7 @@ describe('writes', () => {
       method: 'PATCH',
       key: em().serviceKey,
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ logo_url: 'seed/logos/gamma.png' }),
+      body: JSON.stringify({ logo_url: 'seed/logos/gamma.png', logo_alt: 'Gamma Oil' }),
     });
     expect(minimal.status).toBe(204);
     expect(minimal.text).toBe('');

@@ -6,7 +6,7 @@ import type { FacetValue, ListPage, ListQuery } from '../../data/content-table';
 import type { ListFilterLabel, ListSortLabel } from '../list/ListToolbar';
 
 /** An extra image of a news article while it is being edited. */
-export type ImageDraft = { url: string; caption: string };
+export type ImageDraft = { url: string; caption: string; alt: string; decorative: boolean };
 
 export type FieldValue = string | boolean | ImageDraft[];
 export type FormValues = Record<string, FieldValue>;
@@ -32,8 +32,16 @@ export type Field<V> = Base &
         name: KeysOf<V, string>;
         options: readonly { value: string; label: string }[];
       }
-    /** A URL chosen from the media library (or typed). */
-    | { kind: 'media'; name: KeysOf<V, string>; accept: 'image' | 'video' }
+    /**
+     * A URL chosen from the media library (or typed); an image's `alt` names the form's fields
+     * that hold its alt text and its decorative choice (required to publish: form-rules.ts).
+     */
+    | {
+        kind: 'media';
+        name: KeysOf<V, string>;
+        accept: 'image' | 'video';
+        alt?: { text: KeysOf<V, string>; decorative: KeysOf<V, boolean> };
+      }
     | { kind: 'richtext'; name: KeysOf<V, string> }
     | { kind: 'checkbox'; name: KeysOf<V, boolean> }
     | { kind: 'images'; name: KeysOf<V, ImageDraft[]> }

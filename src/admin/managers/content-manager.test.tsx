@@ -18,6 +18,8 @@ function sponsor(overrides: Partial<Sponsor>): Sponsor {
     name: 'Acme Motors',
     tier: 'Tier 1',
     logo_url: null,
+    logo_alt: '',
+    logo_decorative: false,
     website_url: null,
     published: false,
     sort_order: 0,

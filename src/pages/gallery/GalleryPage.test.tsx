@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb } from '../../test/fakeRest';
 import { renderPage } from '../../test/render';
-import { galleryRow } from '../../test/rows';
+import { galleryRow, galleryFacets } from '../../test/rows';
 import GalleryPage from './GalleryPage';
 
 // jsdom has no layout, so the test plays the browser's part: it says when the end sentinel is visible.
@@ -87,7 +87,10 @@ describe('GalleryPage', { timeout: 20_000 }, () => {
 
   it('filters by category and searches titles, starting again from page one', async () => {
     const user = userEvent.setup();
-    const { db, requests } = fakeDb({ gallery_images: images });
+    const { db, requests } = fakeDb({
+      gallery_images: images,
+      content_facets: galleryFacets(images),
+    });
     renderPage(<GalleryPage />, { db });
     await waitFor(() => expect(tiles()).toHaveLength(20));
     const group = screen.getByRole('group', { name: 'Filter by category' });

@@ -11,8 +11,16 @@ import { capitalise, formatLongDate } from '../../lib/format';
 import { mediaUrl } from '../../data/client';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { newsArticleJsonLd } from '../../components/structuredData';
-import { metaDescription } from '../../lib/text';
+import { imageAlt, metaDescription } from '../../lib/text';
+import { MediaImage } from '../../components/MediaImage';
 import { useLoad } from '../../lib/useLoad';
+
+/** The article column: the viewport less its padding (px-4, sm:px-6), at most 768 px (max-w-3xl). */
+const ARTICLE_COLUMN_SIZES =
+  '(min-width: 816px) 768px, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)';
+/** Extra photos: two per row (gap-6) from 640 px. */
+const ARTICLE_PHOTO_SIZES =
+  '(min-width: 816px) 372px, (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)';
 
 type Loaded = { article: NewsArticle | null; images: NewsArticleImage[] };
 
@@ -57,12 +65,14 @@ export function ArticleView({
         {article.title}
       </h1>
       {image ? (
-        <img
+        // The page's largest paint: in the prerendered HTML, sized to the 768-px column.
+        <MediaImage
           src={image}
-          alt=""
+          alt={imageAlt(article.image_alt, article.image_decorative)}
+          sizes={ARTICLE_COLUMN_SIZES}
           width={1200}
           height={675}
-          fetchPriority="high"
+          priority
           className="mt-8 aspect-video w-full rounded-2xl object-cover shadow"
         />
       ) : null}
@@ -76,13 +86,13 @@ export function ArticleView({
             {images.map((extra) => (
               <li key={extra.id}>
                 <figure>
-                  <img
-                    src={mediaUrl(extra.url)}
-                    alt={extra.caption ?? ''}
+                  {/* The alt text describes the picture; the caption, read after it, adds to it. */}
+                  <MediaImage
+                    src={extra.url}
+                    alt={imageAlt(extra.alt, extra.decorative)}
+                    sizes={ARTICLE_PHOTO_SIZES}
                     width={800}
                     height={600}
-                    loading="lazy"
-                    decoding="async"
                     className="aspect-[4/3] w-full rounded-xl object-cover"
                   />
                   {extra.caption ? (
@@ -129,7 +139,7 @@ export default function ArticlePage() {
       const article = await getPublishedArticle(id, db);
       return { article, images: article ? await listArticleImages(article.id, db) : [] };
     },
-    { empty: NOT_LOADED },
+    { empty: NOT_LOADED, prerender: true },
   );
   if (loaded.loading) return <Spinner label="Loading article..." />;
   if (!loaded.data.article) return <ArticleNotFound />;
