@@ -44,6 +44,8 @@ export type Database = {
           attendees: string;
           created_at: string;
           date: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           description: string;
           id: string;
           image_url: string | null;
@@ -59,6 +61,8 @@ export type Database = {
           attendees?: string;
           created_at?: string;
           date: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           description?: string;
           id?: string;
           image_url?: string | null;
@@ -74,6 +78,8 @@ export type Database = {
           attendees?: string;
           created_at?: string;
           date?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           description?: string;
           id?: string;
           image_url?: string | null;
@@ -85,12 +91,22 @@ export type Database = {
           type?: 'Main Rally' | 'Meetup' | 'Fundraiser' | 'Workshop';
           updated_at?: string;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'events_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       gallery_images: {
         Row: {
           category: string | null;
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           id: string;
           published: boolean;
           sort_order: number;
@@ -102,6 +118,8 @@ export type Database = {
         Insert: {
           category?: string | null;
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           published?: boolean;
           sort_order?: number;
@@ -113,6 +131,8 @@ export type Database = {
         Update: {
           category?: string | null;
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           published?: boolean;
           sort_order?: number;
@@ -121,7 +141,15 @@ export type Database = {
           url?: string;
           year?: number;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'gallery_images_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       news_article_images: {
         Row: {
@@ -163,6 +191,8 @@ export type Database = {
           category: string;
           content: string;
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           excerpt: string;
           id: string;
           image_url: string | null;
@@ -176,6 +206,8 @@ export type Database = {
           category?: string;
           content?: string;
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           excerpt?: string;
           id?: string;
           image_url?: string | null;
@@ -189,6 +221,8 @@ export type Database = {
           category?: string;
           content?: string;
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           excerpt?: string;
           id?: string;
           image_url?: string | null;
@@ -198,11 +232,21 @@ export type Database = {
           title?: string;
           updated_at?: string;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'news_articles_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       past_tours: {
         Row: {
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           funds_raised: string;
           id: string;
           image_url: string | null;
@@ -215,6 +259,8 @@ export type Database = {
         };
         Insert: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           funds_raised: string;
           id?: string;
           image_url?: string | null;
@@ -227,6 +273,8 @@ export type Database = {
         };
         Update: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           funds_raised?: string;
           id?: string;
           image_url?: string | null;
@@ -237,7 +285,15 @@ export type Database = {
           updated_at?: string;
           year?: number;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'past_tours_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       site_settings: {
         Row: {
@@ -266,6 +322,8 @@ export type Database = {
       sponsors: {
         Row: {
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           id: string;
           logo_url: string | null;
           name: string;
@@ -277,6 +335,8 @@ export type Database = {
         };
         Insert: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           logo_url?: string | null;
           name: string;
@@ -288,6 +348,8 @@ export type Database = {
         };
         Update: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           logo_url?: string | null;
           name?: string;
@@ -297,11 +359,21 @@ export type Database = {
           updated_at?: string;
           website_url?: string | null;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'sponsors_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       testimonials: {
         Row: {
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           id: string;
           image_url: string | null;
           name: string;
@@ -313,6 +385,8 @@ export type Database = {
         };
         Insert: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           image_url?: string | null;
           name: string;
@@ -324,6 +398,8 @@ export type Database = {
         };
         Update: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           image_url?: string | null;
           name?: string;
@@ -333,11 +409,21 @@ export type Database = {
           updated_at?: string;
           year?: number;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'testimonials_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       videos: {
         Row: {
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           id: string;
           published: boolean;
           sort_order: number;
@@ -349,6 +435,8 @@ export type Database = {
         };
         Insert: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           published?: boolean;
           sort_order?: number;
@@ -360,6 +448,8 @@ export type Database = {
         };
         Update: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           published?: boolean;
           sort_order?: number;
@@ -369,7 +459,15 @@ export type Database = {
           url?: string;
           year?: number;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'videos_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
     };
     Views: {
@@ -387,6 +485,19 @@ export type Database = {
       is_admin: {
         Args: never;
         Returns: boolean;
+      };
+      purge_trash: {
+        Args: {
+          older_than?: string;
+        };
+        Returns: number;
+      };
+      reorder_content: {
+        Args: {
+          target: string;
+          ids: string[];
+        };
+        Returns: undefined;
       };
     };
     Enums: {

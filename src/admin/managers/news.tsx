@@ -127,8 +127,7 @@ export const newsManager: ManagerDescription<NewsArticle, ArticleForm> = {
       form.extra_images.map((image) => ({ url: image.url.trim(), caption: image.caption })),
     );
   },
-  remove: (db, article) => articlesAdmin.remove(db, article.id),
-  setPublished: (db, article, published) => articlesAdmin.setPublished(db, article.id, published),
+  batch: articlesAdmin,
   rowName: (article) => article.title,
   renderRow: (article, badge) => (
     <ListCard
