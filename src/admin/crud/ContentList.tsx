@@ -316,7 +316,7 @@ function RowControls<R extends ContentRow, V extends FormValues>({
             data-row={row.id}
             className={move}
             aria-label={`Move ${name} up`}
-            disabled={index === 0 || order.saving}
+            disabled={index === 0}
             onClick={() => order.move(row.id, index - 1, 'up')}
           >
             <ArrowUp aria-hidden="true" className="h-4 w-4" />
@@ -327,7 +327,7 @@ function RowControls<R extends ContentRow, V extends FormValues>({
             data-row={row.id}
             className={move}
             aria-label={`Move ${name} down`}
-            disabled={index === order.rows.length - 1 || order.saving}
+            disabled={index === order.rows.length - 1}
             onClick={() => order.move(row.id, index + 1, 'down')}
           >
             <ArrowDown aria-hidden="true" className="h-4 w-4" />

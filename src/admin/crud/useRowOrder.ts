@@ -58,7 +58,9 @@ export function useRowOrder<R extends ContentRow, V extends FormValues>(
     const ordering = d.ordering;
     const from = shown.findIndex((row) => row.id === id);
     const row = shown[from];
-    if (!ordering || !row || to < 0 || to >= shown.length || to === from) return;
+    // One move at a time: the next starts from the order the last one wrote. (The buttons are
+    // not disabled meanwhile: a disabled button would lose the keyboard's focus.)
+    if (saving || !ordering || !row || to < 0 || to >= shown.length || to === from) return;
     const ids = shown.map((each) => each.id);
     ids.splice(from, 1);
     ids.splice(to, 0, id);
