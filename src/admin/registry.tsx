@@ -23,12 +23,14 @@ import {
   Film,
   Handshake,
   History,
+  ScrollText,
   Image,
   MessageSquareQuote,
   Newspaper,
   Settings,
   type LucideIcon,
 } from 'lucide-react';
+import { AuditLogPage } from './audit/AuditLogPage';
 import { ContentManager } from './crud/ContentManager';
 import type { ContentRow, FormValues, ManagerDescription } from './crud/types';
 import { eventsManager } from './managers/events';
@@ -110,5 +112,12 @@ export const adminScreens: readonly AdminScreen[] = [
     summary: 'Site settings such as spots remaining',
     Icon: Settings,
     element: <SettingsPage />,
+  },
+  {
+    path: 'audit-log',
+    title: 'Audit log',
+    summary: 'Who changed what, and when',
+    Icon: ScrollText,
+    element: <AuditLogPage />,
   },
 ];

@@ -6,6 +6,63 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      audit_log: {
+        Row: {
+          action:
+            | 'created'
+            | 'changed'
+            | 'published'
+            | 'unpublished'
+            | 'trashed'
+            | 'restored'
+            | 'deleted';
+          actor_email: string | null;
+          actor_id: string | null;
+          at: string;
+          changed_columns: string[];
+          id: number;
+          label: string;
+          row_id: string | null;
+          table_name: string;
+        };
+        Insert: {
+          action:
+            | 'created'
+            | 'changed'
+            | 'published'
+            | 'unpublished'
+            | 'trashed'
+            | 'restored'
+            | 'deleted';
+          actor_email?: string | null;
+          actor_id?: string | null;
+          at?: string;
+          changed_columns?: string[];
+          id?: never;
+          label?: string;
+          row_id?: string | null;
+          table_name: string;
+        };
+        Update: {
+          action?:
+            | 'created'
+            | 'changed'
+            | 'published'
+            | 'unpublished'
+            | 'trashed'
+            | 'restored'
+            | 'deleted';
+          actor_email?: string | null;
+          actor_id?: string | null;
+          at?: string;
+          changed_columns?: string[];
+          id?: never;
+          label?: string;
+          row_id?: string | null;
+          table_name?: string;
+        };
+        Relationships: [];
+      };
       contact_messages: {
         Row: {
           created_at: string;
@@ -471,6 +528,13 @@ export type Database = {
       };
     };
     Views: {
+      audit_actors: {
+        Row: {
+          actor_email: string | null;
+          entries: number | null;
+        };
+        Relationships: [];
+      };
       content_facets: {
         Row: {
           column_name: string | null;

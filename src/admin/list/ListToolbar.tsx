@@ -84,6 +84,7 @@ export function ListToolbar({
   facets,
   sorts,
   onChange,
+  withStatus = true,
 }: {
   query: ListQuery;
   /** 'Search images' */
@@ -93,6 +94,8 @@ export function ListToolbar({
   facets: Readonly<Record<string, readonly FacetValue[]>>;
   sorts: readonly ListSortLabel[];
   onChange: (change: ListChange) => void;
+  /** The Published/Draft select (lists of something else, such as the audit log, have none). */
+  withStatus?: boolean;
 }) {
   const searchId = useId();
   const draft = useSearchDraft(query.search, (search) => onChange({ search }));
@@ -133,12 +136,14 @@ export function ListToolbar({
           />
         </div>
       </div>
-      <SelectControl
-        label="Show"
-        value={query.status ?? ''}
-        options={statusOptions}
-        onChange={(value) => onChange({ status: (value || null) as PublishedFilter | null })}
-      />
+      {withStatus ? (
+        <SelectControl
+          label="Show"
+          value={query.status ?? ''}
+          options={statusOptions}
+          onChange={(value) => onChange({ status: (value || null) as PublishedFilter | null })}
+        />
+      ) : null}
       {filters.map((filter) => {
         const current = query.filters[filter.column] ?? '';
         const values = facets[filter.column] ?? [];
