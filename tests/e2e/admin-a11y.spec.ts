@@ -266,3 +266,12 @@ test('the selection bar, the bulk delete dialog, a toast and the Trash view have
     await serviceDb.from('gallery_images').delete().in('id', ids);
   }
 });
+
+test('the audit log has no accessibility violations', async ({ adminPage }) => {
+  await adminPage.goto('/admin/audit-log');
+  await expect(adminPage.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  await expect(
+    adminPage.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  expect(await axeViolations(adminPage)).toEqual([]);
+});

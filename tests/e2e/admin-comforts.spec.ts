@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { managerRow, uniqueName } from './admin-helpers';
+import { e2e } from './servers';
 
 const IMAGE = 'seed/gallery/2019-black-forest-lanes.webp';
 
@@ -103,6 +104,18 @@ test('move, bulk publish, trash and restore a photo, and Back asks before droppi
     await adminPage.goBack();
     await discard.getByRole('button', { name: 'Discard changes' }).click();
     await expect(adminPage).toHaveURL(/view=trash/);
+
+    // The audit log names who trashed and restored the photo.
+    await adminPage.goto(
+      `/admin/audit-log?table_name=gallery_images&q=${encodeURIComponent(title('A'))}`,
+    );
+    const entries = adminPage
+      .getByRole('list', { name: 'Audit log entries' })
+      .getByRole('listitem');
+    await expect(entries.first()).toContainText(
+      `${e2e.adminEmail} restored gallery image “${title('A')}”`,
+    );
+    await expect(entries.nth(1)).toContainText(`trashed gallery image “${title('A')}”`);
   } finally {
     const ids = (arranged ?? []).map((row) => row.id);
     await serviceDb.from('gallery_images').delete().in('id', ids);
