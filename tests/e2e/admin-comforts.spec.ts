@@ -121,3 +121,35 @@ test('move, bulk publish, trash and restore a photo, and Back asks before droppi
     await serviceDb.from('gallery_images').delete().in('id', ids);
   }
 });
+
+test('Preview shows a draft article as the public will see it, to administrators only', async ({
+  adminPage,
+  page,
+  serviceDb,
+}) => {
+  const title = uniqueName('Preview draft');
+  const { data: article } = await serviceDb
+    .from('news_articles')
+    .insert({ title, excerpt: 'Soon.', content: '<p>Draft body for the preview.</p>' })
+    .select('id')
+    .single()
+    .throwOnError();
+  try {
+    await adminPage.goto(`/admin/news?q=${encodeURIComponent(title)}`);
+    const [preview] = await Promise.all([
+      adminPage.waitForEvent('popup'),
+      adminPage.getByRole('link', { name: `Preview ${title} (opens in a new tab)` }).click(),
+    ]);
+    await expect(preview.getByRole('note')).toContainText('Preview');
+    await expect(preview.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(preview.getByText('Draft body for the preview.')).toBeVisible();
+    await preview.close();
+
+    // A visitor gets the sign-in screen, never the draft.
+    await page.goto(`/admin/preview/news/${article.id}`);
+    await expect(page).toHaveURL(/\/admin\/login/);
+    await expect(page.getByText('Draft body for the preview.')).toHaveCount(0);
+  } finally {
+    await serviceDb.from('news_articles').delete().eq('id', article.id);
+  }
+});

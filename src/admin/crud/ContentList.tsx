@@ -8,6 +8,7 @@ import { useState, type DragEvent, type ReactNode } from 'react';
 import {
   ArrowDown,
   ArrowUp,
+  ExternalLink,
   Eye,
   EyeOff,
   GripVertical,
@@ -388,6 +389,18 @@ function RowActions<R extends ContentRow, V extends FormValues>({
         )}
         {row.published ? 'Unpublish' : 'Publish'}
       </button>
+      {d.previewPath ? (
+        <a
+          href={d.previewPath(row)}
+          target="_blank"
+          rel="noopener"
+          className={buttonClass('neutral')}
+          aria-label={`Preview ${d.rowName(row)} (opens in a new tab)`}
+        >
+          <ExternalLink aria-hidden="true" className="h-4 w-4" />
+          Preview
+        </a>
+      ) : null}
       <button
         type="button"
         className={buttonClass('neutral')}

@@ -87,6 +87,8 @@ export interface ManagerDescription<R extends ContentRow, V extends FormValues> 
   batch: BatchCalls;
   /** Set when the rows are ordered by hand: the table, and the sort in which they can be moved. */
   ordering?: { table: OrderedTable; sort: string };
+  /** Where the row's public page can be previewed (drafts too), when it has one. */
+  previewPath?(row: R): string;
   /** A short name for buttons' accessible labels ('Edit Alpine pass'). */
   rowName(row: R): string;
   /** The row's own content; `badge` is the shared Published/Draft badge to place. */

@@ -1,3 +1,4 @@
+import { paths } from '../../config/paths';
 import type { Insert, NewsArticle } from '../../data/types';
 import {
   articlesAdmin,
@@ -128,6 +129,7 @@ export const newsManager: ManagerDescription<NewsArticle, ArticleForm> = {
     );
   },
   batch: articlesAdmin,
+  previewPath: (article) => paths.articlePreview(article.id),
   rowName: (article) => article.title,
   renderRow: (article, badge) => (
     <ListCard
