@@ -40,22 +40,24 @@ function galleryRow(index: number) {
 }
 
 const ORDER = 'order=sort_order.asc,created_at.desc,id.asc';
-/** The list's requests as postgrest-js sends them for listPage (count=exact, a range). */
+/** The list's requests as postgrest-js sends them for listPage (count=exact, a range; rows
+ * outside the trash). */
+const LIVE = 'deleted_at=is.null';
 const LIST_REQUESTS: { name: string; paths: string[] }[] = [
-  { name: 'page 1 (default order)', paths: [`select=*&${ORDER}&offset=0&limit=20`] },
+  { name: 'page 1 (default order)', paths: [`select=*&${LIVE}&${ORDER}&offset=0&limit=20`] },
   {
     name: 'search "lake", page 1 (+ table count)',
     paths: [
-      `select=*&or=(title.ilike.%22%25lake%25%22,category.ilike.%22%25lake%25%22)&${ORDER}&offset=0&limit=20`,
-      'select=*',
+      `select=*&${LIVE}&or=(title.ilike.%22%25lake%25%22,category.ilike.%22%25lake%25%22)&${ORDER}&offset=0&limit=20`,
+      `select=*&${LIVE}`,
     ],
   },
-  { name: 'page 400 of 500', paths: [`select=*&${ORDER}&offset=7980&limit=20`] },
+  { name: 'page 400 of 500', paths: [`select=*&${LIVE}&${ORDER}&offset=7980&limit=20`] },
   {
     name: 'drafts of 2019, by title (+ table count)',
     paths: [
-      'select=*&published=eq.false&year=eq.2019&order=title.asc,id.asc&offset=0&limit=20',
-      'select=*',
+      `select=*&${LIVE}&published=eq.false&year=eq.2019&order=title.asc,id.asc&offset=0&limit=20`,
+      `select=*&${LIVE}`,
     ],
   },
 ];

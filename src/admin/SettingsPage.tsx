@@ -9,6 +9,7 @@ import { useLoad } from '../lib/useLoad';
 import { supabase } from './supabase';
 import { AdminTitle } from './AdminTitle';
 import { BackToDashboard } from './BackToDashboard';
+import { useToast } from './crud/Toast';
 
 /** 'rally_spots_remaining' → 'Rally Spots Remaining' */
 export function settingTitle(key: string): string {
@@ -32,6 +33,7 @@ export function SettingsPage() {
     reload,
   } = useLoad('settings', loadSettings, { empty: NO_SETTINGS });
   const [message, setMessage] = useState<Message | null>(null);
+  const toast = useToast();
   const shown: Message | null =
     message ?? (failed ? { tone: 'error', text: 'Failed to load settings' } : null);
 
@@ -54,7 +56,8 @@ export function SettingsPage() {
               <SettingEditor
                 setting={setting}
                 onSaved={() => {
-                  setMessage({ tone: 'success', text: 'Setting updated successfully!' });
+                  setMessage(null);
+                  toast.show('Setting updated successfully!');
                   reload();
                 }}
                 onFailed={() => setMessage({ tone: 'error', text: 'Failed to update setting' })}

@@ -14,15 +14,17 @@
 //   ListPagination, ui/ConfirmDialog and ui/LoadFailed; then add `{ path, title, summary, Icon,
 //   element }` below. A dashboard count of new items belongs on the tile: give AdminScreen a
 //   `count` and DashboardPage draws it, for every screen that has one.
-// - An audit log or a trash view: a screen of its own, added the same way.
-// - Bulk actions and toasts are pieces to compose into a list or screen (a selection hook and a
-//   bar above ContentList's rows; a toast region in AdminShell), not flags on the description.
+// - A screen of its own (the audit log): the same list pieces, added with `{ path, … element }`.
+// - Every content manager has its Trash view (?view=trash), bulk actions (crud/useSelection and
+//   ContentList's bar) and moving rows (crud/useRowOrder, for tables ordered by hand); any screen
+//   confirms its saves with `useToast()` (crud/Toast.tsx; the provider is in AdminShell).
 import type { ReactNode } from 'react';
 import {
   CalendarDays,
   Film,
   Handshake,
   History,
+  ScrollText,
   Image,
   Images,
   MessageSquareQuote,
@@ -30,6 +32,7 @@ import {
   Settings,
   type LucideIcon,
 } from 'lucide-react';
+import { AuditLogPage } from './audit/AuditLogPage';
 import { ContentManager } from './crud/ContentManager';
 import type { ContentRow, FormValues, ManagerDescription } from './crud/types';
 import { eventsManager } from './managers/events';
@@ -119,5 +122,12 @@ export const adminScreens: readonly AdminScreen[] = [
     summary: 'Site settings such as spots remaining',
     Icon: Settings,
     element: <SettingsPage />,
+  },
+  {
+    path: 'audit-log',
+    title: 'Audit log',
+    summary: 'Who changed what, and when',
+    Icon: ScrollText,
+    element: <AuditLogPage />,
   },
 ];

@@ -6,8 +6,10 @@ import { env } from '../config/env';
 import type { Database } from './types';
 
 export type DbClient = Pick<PostgrestClient<Database>, 'from'>;
+/** A client that also calls database functions (the admin's). */
+export type RpcDbClient = Pick<PostgrestClient<Database>, 'from' | 'rpc'>;
 
-export const publicDb: DbClient = new PostgrestClient<Database>(`${env.supabaseUrl}/rest/v1`, {
+export const publicDb: RpcDbClient = new PostgrestClient<Database>(`${env.supabaseUrl}/rest/v1`, {
   headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
 });
 

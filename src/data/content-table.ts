@@ -7,7 +7,11 @@
 // likePattern does), filters (published or draft, and equality on columns such as category,
 // type or year), an order with a tie-breaker, `count=exact` and a range. A page past the end
 // is clamped to the last one, so a stale URL still shows rows.
-import { likePattern, type DbClient } from './client';
+//
+// Deleting moves rows to the trash (deleted_at; migration 20260303000000): every list shows the
+// rows outside it, a query with `trash: true` the rows in it, most recently trashed first.
+// Publishing, trashing, restoring and deleting for good take many ids: one request each.
+import { likePattern, type DbClient, type RpcDbClient } from './client';
 import type { Insert, Row, Update } from './types';
 
 /** Tables the admin edits as publishable content. */
@@ -76,6 +80,8 @@ export type ListQuery = {
   /** 1-based. */
   page: number;
   pageSize: number;
+  /** The Trash view: only trashed rows (the list otherwise shows only the others). */
+  trash?: boolean;
 };
 
 export type ListPage<R> = {
@@ -92,7 +98,19 @@ export type ListPage<R> = {
 /** A filter option: a value a column holds and how many rows hold it. */
 export type FacetValue = { value: string; rows: number };
 
-export interface ContentTableCalls<T extends ContentTable> {
+/** What the admin does to many rows at once (one row is a list of one): one request each. */
+export interface BatchCalls {
+  setPublished(db: DbClient, ids: readonly string[], published: boolean): Promise<void>;
+  /** Moves rows to the trash (the database stamps when and by whom). */
+  trash(db: DbClient, ids: readonly string[]): Promise<void>;
+  restore(db: DbClient, ids: readonly string[]): Promise<void>;
+  /** Deletes rows for good, only ever from the trash. */
+  deleteForever(db: DbClient, ids: readonly string[]): Promise<void>;
+  /** Deletes every trashed row of the table for good. */
+  emptyTrash(db: DbClient): Promise<void>;
+}
+
+export interface ContentTableCalls<T extends ContentTable> extends BatchCalls {
   readonly table: T;
   readonly list: ListSpec<T>;
   listPage(db: DbClient, query: ListQuery): Promise<ListPage<Row<T>>>;
@@ -103,8 +121,34 @@ export interface ContentTableCalls<T extends ContentTable> {
   insert(db: DbClient, row: Insert<T>): Promise<void>;
   /** Update by id with every form field. */
   update(db: DbClient, id: string, row: Insert<T>): Promise<void>;
-  remove(db: DbClient, id: string): Promise<void>;
-  setPublished(db: DbClient, id: string, published: boolean): Promise<void>;
+}
+
+/** Tables ordered by hand (sort_order), which public.reorder_content accepts. */
+export type OrderedTable = 'gallery_images' | 'videos' | 'testimonials' | 'sponsors';
+const ORDERED: readonly ContentTable[] = ['gallery_images', 'videos', 'testimonials', 'sponsors'];
+
+export const isOrderedTable = (table: ContentTable): table is OrderedTable =>
+  ORDERED.includes(table);
+
+/**
+ * Deletes for good what has been in the trash for 30 days, in every table (public.purge_trash;
+ * pg_cron runs it daily on a hosted project, the admin's Trash view on opening). Says how many.
+ */
+export async function purgeTrash(db: RpcDbClient): Promise<number> {
+  const { data } = await db.rpc('purge_trash', {}).throwOnError();
+  return data;
+}
+
+/**
+ * Writes a new order of the rows a list shows, in one call: they swap among the places they
+ * held, every other row keeps its place (the function's comment in the migration says more).
+ */
+export async function reorderContent(
+  db: RpcDbClient,
+  table: OrderedTable,
+  ids: readonly string[],
+): Promise<void> {
+  await db.rpc('reorder_content', { target: table, ids: [...ids] }).throwOnError();
 }
 
 // postgrest-js cannot type `.from(table)` for a table name that is itself generic, so the
@@ -118,17 +162,30 @@ type Counted<R> = PromiseLike<{
 }>;
 export interface ListFilter<R> extends Counted<R> {
   eq(column: string, value: string | boolean): ListFilter<R>;
+  is(column: string, value: null): ListFilter<R>;
+  not(column: string, operator: 'is', value: null): ListFilter<R>;
   or(filters: string): ListFilter<R>;
   order(column: string, options: { ascending: boolean }): ListFilter<R>;
   range(from: number, to: number): ListFilter<R>;
 }
+interface ByIds {
+  in(column: 'id', values: readonly string[]): Throwing<null> & InTrash;
+}
+interface InTrash {
+  not(column: 'deleted_at', operator: 'is', value: null): Throwing<null>;
+}
 interface TableQuery<R, I, U> {
-  select(columns: '*'): { order(column: string, options: { ascending: boolean }): Throwing<R[]> };
   select(columns: '*', options: { count: 'exact'; head?: boolean }): ListFilter<R>;
   insert(row: I): Throwing<null>;
-  update(row: I | U): { eq(column: 'id', value: string): Throwing<null> };
-  delete(): { eq(column: 'id', value: string): Throwing<null> };
+  update(row: I | U): { eq(column: 'id', value: string): Throwing<null> } & ByIds;
+  delete(): ByIds & InTrash;
 }
+
+/** The Trash view's order: most recently trashed first. */
+const TRASH_ORDER: readonly OrderTerm<ContentTable>[] = [
+  { column: 'deleted_at', ascending: false },
+  BY_ID,
+];
 
 const EVERYTHING: ListQuery = {
   search: '',
@@ -154,12 +211,16 @@ export type CountedSelect<R> = (db: DbClient, options: { head: boolean }) => Lis
 export function listPager<T extends ListedTable, R>(
   select: CountedSelect<R>,
   list: ListSpec<T>,
+  /** Rows with deleted_at (content tables): lists show the rows outside the trash, `trash` the rest. */
+  trashable = false,
 ): (db: DbClient, query: ListQuery) => Promise<ListPage<R>> {
   const orderOf = (sort: string) => list.sorts[sort] ?? list.sorts[list.defaultSort] ?? [];
 
   /** The rows a query's search and filters match, counted, not yet ordered or paged. */
-  function matching(db: DbClient, { search, status, filters }: ListQuery, head = false) {
+  function matching(db: DbClient, { search, status, filters, trash }: ListQuery, head = false) {
     let request = select(db, { head });
+    if (trashable)
+      request = trash ? request.not('deleted_at', 'is', null) : request.is('deleted_at', null);
     const text = search.trim();
     if (text && list.search.length > 0) {
       const pattern = treeValue(likePattern(text));
@@ -175,7 +236,8 @@ export function listPager<T extends ListedTable, R>(
 
   async function fetchPage(db: DbClient, listQuery: ListQuery, page: number) {
     let request = matching(db, listQuery);
-    for (const term of orderOf(listQuery.sort))
+    const trashView = trashable && listQuery.trash;
+    for (const term of trashView ? TRASH_ORDER : orderOf(listQuery.sort))
       request = request.order(term.column, { ascending: term.ascending });
     const from = (page - 1) * listQuery.pageSize;
     return request.range(from, from + listQuery.pageSize - 1);
@@ -189,7 +251,9 @@ export function listPager<T extends ListedTable, R>(
       listQuery.status !== null ||
       list.filters.some((column) => Boolean(listQuery.filters[column]));
     // The count line says how many rows the table holds: one more count, only when narrowed.
-    const everything = narrowed ? Promise.resolve(matching(db, EVERYTHING, true)) : null;
+    const everything = narrowed
+      ? Promise.resolve(matching(db, { ...EVERYTHING, trash: listQuery.trash }, true))
+      : null;
     let answer = await fetchPage(db, listQuery, page);
     // Past the end (PostgREST answers 416, or an empty page): serve the last page instead.
     const pastEnd =
@@ -228,9 +292,10 @@ export function contentTable<T extends ContentTable>(
     listPage: listPager<T, Row<T>>(
       (db, { head }) => query(db).select('*', { count: 'exact', head }),
       list,
+      true,
     ),
     async listAll(db) {
-      let request = query(db).select('*', { count: 'exact' });
+      let request = query(db).select('*', { count: 'exact' }).is('deleted_at', null);
       for (const term of orderOf(list.defaultSort))
         request = request.order(term.column, { ascending: term.ascending });
       const { data, error } = await request;
@@ -261,13 +326,25 @@ export function contentTable<T extends ContentTable>(
     async update(db, id, row) {
       await query(db).update(row).eq('id', id).throwOnError();
     },
-    async remove(db, id) {
-      await query(db).delete().eq('id', id).throwOnError();
+    async setPublished(db, ids, published) {
+      // Every content row has `published` and `deleted_at`; Update<T> is Partial<Row<T>>.
+      const change = { published } as Update<T>;
+      await query(db).update(change).in('id', ids).throwOnError();
     },
-    async setPublished(db, id, published) {
-      // Every content row has `published`; Update<T> is Partial<Row<T>>.
-      const change: Update<T> = { published } as Update<T>;
-      await query(db).update(change).eq('id', id).throwOnError();
+    async trash(db, ids) {
+      // Any time marks the row trashed: the database stamps its own clock and the caller.
+      const change = { deleted_at: new Date().toISOString() } as Update<T>;
+      await query(db).update(change).in('id', ids).throwOnError();
+    },
+    async restore(db, ids) {
+      const change = { deleted_at: null } as Update<T>;
+      await query(db).update(change).in('id', ids).throwOnError();
+    },
+    async deleteForever(db, ids) {
+      await query(db).delete().in('id', ids).not('deleted_at', 'is', null).throwOnError();
+    },
+    async emptyTrash(db) {
+      await query(db).delete().not('deleted_at', 'is', null).throwOnError();
     },
   };
 }

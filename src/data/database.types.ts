@@ -6,6 +6,63 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      audit_log: {
+        Row: {
+          action:
+            | 'created'
+            | 'changed'
+            | 'published'
+            | 'unpublished'
+            | 'trashed'
+            | 'restored'
+            | 'deleted';
+          actor_email: string | null;
+          actor_id: string | null;
+          at: string;
+          changed_columns: string[];
+          id: number;
+          label: string;
+          row_id: string | null;
+          table_name: string;
+        };
+        Insert: {
+          action:
+            | 'created'
+            | 'changed'
+            | 'published'
+            | 'unpublished'
+            | 'trashed'
+            | 'restored'
+            | 'deleted';
+          actor_email?: string | null;
+          actor_id?: string | null;
+          at?: string;
+          changed_columns?: string[];
+          id?: never;
+          label?: string;
+          row_id?: string | null;
+          table_name: string;
+        };
+        Update: {
+          action?:
+            | 'created'
+            | 'changed'
+            | 'published'
+            | 'unpublished'
+            | 'trashed'
+            | 'restored'
+            | 'deleted';
+          actor_email?: string | null;
+          actor_id?: string | null;
+          at?: string;
+          changed_columns?: string[];
+          id?: never;
+          label?: string;
+          row_id?: string | null;
+          table_name?: string;
+        };
+        Relationships: [];
+      };
       contact_messages: {
         Row: {
           created_at: string;
@@ -44,6 +101,8 @@ export type Database = {
           attendees: string;
           created_at: string;
           date: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           description: string;
           id: string;
           image_alt: string;
@@ -61,6 +120,8 @@ export type Database = {
           attendees?: string;
           created_at?: string;
           date: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           description?: string;
           id?: string;
           image_alt?: string;
@@ -78,6 +139,8 @@ export type Database = {
           attendees?: string;
           created_at?: string;
           date?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           description?: string;
           id?: string;
           image_alt?: string;
@@ -91,7 +154,15 @@ export type Database = {
           type?: 'Main Rally' | 'Meetup' | 'Fundraiser' | 'Workshop';
           updated_at?: string;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'events_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       gallery_images: {
         Row: {
@@ -99,6 +170,8 @@ export type Database = {
           category: string | null;
           created_at: string;
           decorative: boolean;
+          deleted_at: string | null;
+          deleted_by: string | null;
           id: string;
           published: boolean;
           sort_order: number;
@@ -112,6 +185,8 @@ export type Database = {
           category?: string | null;
           created_at?: string;
           decorative?: boolean;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           published?: boolean;
           sort_order?: number;
@@ -125,6 +200,8 @@ export type Database = {
           category?: string | null;
           created_at?: string;
           decorative?: boolean;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           published?: boolean;
           sort_order?: number;
@@ -133,7 +210,15 @@ export type Database = {
           url?: string;
           year?: number;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'gallery_images_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       media_files: {
         Row: {
@@ -223,6 +308,8 @@ export type Database = {
           category: string;
           content: string;
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           excerpt: string;
           id: string;
           image_alt: string;
@@ -238,6 +325,8 @@ export type Database = {
           category?: string;
           content?: string;
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           excerpt?: string;
           id?: string;
           image_alt?: string;
@@ -253,6 +342,8 @@ export type Database = {
           category?: string;
           content?: string;
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           excerpt?: string;
           id?: string;
           image_alt?: string;
@@ -264,11 +355,21 @@ export type Database = {
           title?: string;
           updated_at?: string;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'news_articles_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       past_tours: {
         Row: {
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           funds_raised: string;
           id: string;
           image_url: string | null;
@@ -281,6 +382,8 @@ export type Database = {
         };
         Insert: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           funds_raised: string;
           id?: string;
           image_url?: string | null;
@@ -293,6 +396,8 @@ export type Database = {
         };
         Update: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           funds_raised?: string;
           id?: string;
           image_url?: string | null;
@@ -303,7 +408,15 @@ export type Database = {
           updated_at?: string;
           year?: number;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'past_tours_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       site_settings: {
         Row: {
@@ -332,6 +445,8 @@ export type Database = {
       sponsors: {
         Row: {
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           id: string;
           logo_alt: string;
           logo_decorative: boolean;
@@ -345,6 +460,8 @@ export type Database = {
         };
         Insert: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           logo_alt?: string;
           logo_decorative?: boolean;
@@ -358,6 +475,8 @@ export type Database = {
         };
         Update: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           logo_alt?: string;
           logo_decorative?: boolean;
@@ -369,11 +488,21 @@ export type Database = {
           updated_at?: string;
           website_url?: string | null;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'sponsors_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       testimonials: {
         Row: {
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           id: string;
           image_url: string | null;
           name: string;
@@ -385,6 +514,8 @@ export type Database = {
         };
         Insert: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           image_url?: string | null;
           name: string;
@@ -396,6 +527,8 @@ export type Database = {
         };
         Update: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           image_url?: string | null;
           name?: string;
@@ -405,11 +538,21 @@ export type Database = {
           updated_at?: string;
           year?: number;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'testimonials_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       videos: {
         Row: {
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           id: string;
           published: boolean;
           sort_order: number;
@@ -421,6 +564,8 @@ export type Database = {
         };
         Insert: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           published?: boolean;
           sort_order?: number;
@@ -432,6 +577,8 @@ export type Database = {
         };
         Update: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           published?: boolean;
           sort_order?: number;
@@ -441,10 +588,25 @@ export type Database = {
           url?: string;
           year?: number;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'videos_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
     };
     Views: {
+      audit_actors: {
+        Row: {
+          actor_email: string | null;
+          entries: number | null;
+        };
+        Relationships: [];
+      };
       content_facets: {
         Row: {
           column_name: string | null;
@@ -459,6 +621,19 @@ export type Database = {
       is_admin: {
         Args: never;
         Returns: boolean;
+      };
+      purge_trash: {
+        Args: {
+          older_than?: string;
+        };
+        Returns: number;
+      };
+      reorder_content: {
+        Args: {
+          target: string;
+          ids: string[];
+        };
+        Returns: undefined;
       };
     };
     Enums: {

@@ -43,6 +43,22 @@ export async function getPublishedArticle(
   return data;
 }
 
+/**
+ * Any article the caller may read, drafts included: the preview, with the administrator's
+ * client (row-level security gives anyone else published articles only).
+ */
+export async function getArticleForPreview(id: string, db: DbClient): Promise<NewsArticle | null> {
+  if (!isUuid(id)) return null;
+  const { data } = await db
+    .from('news_articles')
+    .select('*')
+    .eq('id', id)
+    .is('deleted_at', null)
+    .maybeSingle()
+    .throwOnError();
+  return data;
+}
+
 /** The extra images of an article, in the administrator's order. */
 export async function listArticleImages(
   articleId: string,

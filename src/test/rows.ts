@@ -1,7 +1,12 @@
 // Row builders for page tests: a complete row with overridable fields.
 import type { GalleryImage, NewsArticle, Sponsor } from '../data/types';
 
-const stamp = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+const stamp = {
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  deleted_at: null,
+  deleted_by: null,
+};
 let next = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}`;
 

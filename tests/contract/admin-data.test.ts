@@ -33,7 +33,7 @@ describe('content tables', () => {
     expect(row).toMatchObject({ tier: 'Tier 2', published: false, sort_order: 5 });
     const id = row?.id ?? '';
 
-    await sponsorsAdmin.setPublished(admin, id, true);
+    await sponsorsAdmin.setPublished(admin, [id], true);
     const { data: visible } = await anon.from('sponsors').select('name').eq('id', id);
     expect(visible).toEqual([{ name: 'Admin data sponsor' }]);
 
@@ -50,8 +50,10 @@ describe('content tables', () => {
       published: true,
     });
 
-    await sponsorsAdmin.remove(admin, id);
+    await sponsorsAdmin.trash(admin, [id]);
     expect((await sponsorsAdmin.listAll(admin)).some((s) => s.id === id)).toBe(false);
+    await sponsorsAdmin.deleteForever(admin, [id]);
+    expect((await em().service.from('sponsors').select('id').eq('id', id)).data).toEqual([]);
   });
 
   test('lists drafts too, in the admin order (past tours by year, most recent first)', async () => {

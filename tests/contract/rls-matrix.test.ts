@@ -14,7 +14,7 @@ const client = (caller: Caller): Client => em()[caller];
 
 type Publishable = Exclude<
   TableName,
-  'site_settings' | 'contact_messages' | 'news_article_images' | 'media_files'
+  'site_settings' | 'contact_messages' | 'news_article_images' | 'media_files' | 'audit_log'
 >;
 
 /** A valid row for each table (the `published` flag is added by the caller). */

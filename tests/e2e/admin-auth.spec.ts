@@ -10,7 +10,9 @@ test.describe('a wrong password', () => {
     await page.getByLabel('Email').fill(e2e.adminEmail);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid' })).toHaveText(
+      'Invalid email or password',
+    );
     expect(page.url()).not.toContain('not-the-password');
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByLabel('Password')).toHaveAttribute('autocomplete', 'current-password');

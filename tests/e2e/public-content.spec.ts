@@ -10,6 +10,7 @@ test('the gallery scrolls through every published image to the end, never showin
     .from('gallery_images')
     .select('*', { count: 'exact', head: true })
     .eq('published', true)
+    .is('deleted_at', null)
     .throwOnError();
   expect(count).toBeGreaterThan(40);
   const { data: drafts } = await serviceDb

@@ -2,7 +2,13 @@
 // the rest. A description names fields, wording, defaults, pre-fill and list rendering.
 import type { ReactNode } from 'react';
 import type { DbClient } from '../../data/client';
-import type { FacetValue, ListPage, ListQuery } from '../../data/content-table';
+import type {
+  BatchCalls,
+  FacetValue,
+  ListPage,
+  ListQuery,
+  OrderedTable,
+} from '../../data/content-table';
 import type { ListFilterLabel, ListSortLabel } from '../list/ListToolbar';
 
 /** An extra image of a news article while it is being edited. */
@@ -85,8 +91,12 @@ export interface ManagerDescription<R extends ContentRow, V extends FormValues> 
   facets(db: DbClient): Promise<Record<string, FacetValue[]>>;
   listView: ListView;
   save(db: DbClient, values: V, editing: R | null): Promise<void>;
-  remove(db: DbClient, row: R): Promise<void>;
-  setPublished(db: DbClient, row: R, published: boolean): Promise<void>;
+  /** Publish, unpublish, trash, restore and delete for good, for one row or many. */
+  batch: BatchCalls;
+  /** Set when the rows are ordered by hand: the table, and the sort in which they can be moved. */
+  ordering?: { table: OrderedTable; sort: string };
+  /** Where the row's public page can be previewed (drafts too), when it has one. */
+  previewPath?(row: R): string;
   /** A short name for buttons' accessible labels ('Edit Alpine pass'). */
   rowName(row: R): string;
   /** The row's own content; `badge` is the shared Published/Draft badge to place. */

@@ -48,6 +48,8 @@ describe('edit pre-fill', () => {
         sort_order: 4,
         created_at: '',
         updated_at: '',
+        deleted_at: null,
+        deleted_by: null,
       },
       publicDb,
     );

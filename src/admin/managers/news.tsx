@@ -1,3 +1,4 @@
+import { paths } from '../../config/paths';
 import type { Insert, NewsArticle } from '../../data/types';
 import {
   articlesAdmin,
@@ -145,8 +146,8 @@ export const newsManager: ManagerDescription<NewsArticle, ArticleForm> = {
       })),
     );
   },
-  remove: (db, article) => articlesAdmin.remove(db, article.id),
-  setPublished: (db, article, published) => articlesAdmin.setPublished(db, article.id, published),
+  batch: articlesAdmin,
+  previewPath: (article) => paths.articlePreview(article.id),
   rowName: (article) => article.title,
   renderRow: (article, badge) => (
     <ListCard

@@ -5,7 +5,7 @@ import { Seo } from '../../components/Seo';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
 import type { NewsArticle, NewsArticleImage } from '../../data/types';
-import { getPublishedArticle, listArticleImages } from '../../data/news';
+import { getArticleForPreview, getPublishedArticle, listArticleImages } from '../../data/news';
 import { useDb } from '../../data/dbContext';
 import { capitalise, formatLongDate } from '../../lib/format';
 import { mediaUrl } from '../../data/client';
@@ -131,12 +131,19 @@ export function ArticleNotFound() {
 const NOT_LOADED: Loaded = { article: null, images: [] };
 
 export default function ArticlePage() {
+  return <ArticleScreen />;
+}
+
+/** The article of the URL; `preview` reads drafts too (with an administrator's client). */
+export function ArticleScreen({ preview = false }: { preview?: boolean }) {
   const { id = '' } = useParams();
   const db = useDb();
   const loaded = useLoad<Loaded>(
-    `article:${id}`,
+    `${preview ? 'preview' : 'article'}:${id}`,
     async () => {
-      const article = await getPublishedArticle(id, db);
+      const article = preview
+        ? await getArticleForPreview(id, db)
+        : await getPublishedArticle(id, db);
       return { article, images: article ? await listArticleImages(article.id, db) : [] };
     },
     { empty: NOT_LOADED, prerender: true },
