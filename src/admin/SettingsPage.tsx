@@ -10,7 +10,7 @@ import { supabase } from './supabase';
 import { AdminTitle } from './AdminTitle';
 import { BackToDashboard } from './BackToDashboard';
 
-/** 'rally_spots_remaining' → 'Rally Spots Remaining' */
+/** 'rally_capacity' → 'Rally Capacity' */
 export function settingTitle(key: string): string {
   return key
     .split('_')

@@ -107,7 +107,7 @@ export const adminScreens: readonly AdminScreen[] = [
   {
     path: 'settings',
     title: 'Settings',
-    summary: 'Site settings such as spots remaining',
+    summary: 'Site settings such as the rally’s capacity',
     Icon: Settings,
     element: <SettingsPage />,
   },
