@@ -11,7 +11,9 @@ export async function callRpc<T>(name: string, args: Record<string, unknown>): P
   });
   if (!response.ok)
     throw new Error(`rpc ${name} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
+  // A void function answers 204 without a body.
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
 }
 
 /** Whether the request's caller is a signed-in administrator (the database decides). */
