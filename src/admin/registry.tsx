@@ -19,17 +19,29 @@
 //   bar above ContentList's rows; a toast region in AdminShell), not flags on the description.
 import type { ReactNode } from 'react';
 import {
+  BriefcaseBusiness,
   CalendarDays,
+  ClipboardList,
   Film,
   Handshake,
   History,
   Image,
+  Inbox,
+  MailPlus,
   MessageSquareQuote,
   Newspaper,
   Settings,
   type LucideIcon,
 } from 'lucide-react';
+import type { InboxName } from '../data/inbox';
 import { ContentManager } from './crud/ContentManager';
+import { InboxScreen } from './inbox/InboxScreen';
+import {
+  enquiriesInbox,
+  messagesInbox,
+  registrationsInbox,
+  subscribersInbox,
+} from './inbox/inboxes';
 import type { ContentRow, FormValues, ManagerDescription } from './crud/types';
 import { eventsManager } from './managers/events';
 import { galleryManager } from './managers/gallery';
@@ -51,6 +63,8 @@ export type AdminScreen = {
   Icon: LucideIcon;
   /** The screen, drawn inside the admin guard and layout. */
   element: ReactNode;
+  /** The inbox whose count of new items the dashboard shows on the tile. */
+  newItems?: InboxName;
 };
 
 /** A screen that is a content manager, run by the shared ContentManager. */
@@ -62,6 +76,38 @@ function contentScreen<R extends ContentRow, V extends FormValues>(
 }
 
 export const adminScreens: readonly AdminScreen[] = [
+  {
+    path: 'registrations',
+    title: 'Registrations',
+    summary: 'Teams, deposits and webhook deliveries',
+    Icon: ClipboardList,
+    newItems: 'registrations',
+    element: <InboxScreen description={registrationsInbox} db={supabase} />,
+  },
+  {
+    path: 'enquiries',
+    title: 'Sponsorship Enquiries',
+    summary: 'Companies asking to sponsor',
+    Icon: BriefcaseBusiness,
+    newItems: 'enquiries',
+    element: <InboxScreen description={enquiriesInbox} db={supabase} />,
+  },
+  {
+    path: 'messages',
+    title: 'Messages',
+    summary: 'Contact form messages',
+    Icon: Inbox,
+    newItems: 'messages',
+    element: <InboxScreen description={messagesInbox} db={supabase} />,
+  },
+  {
+    path: 'subscribers',
+    title: 'Subscribers',
+    summary: 'Newsletter and waiting list sign-ups',
+    Icon: MailPlus,
+    newItems: 'subscribers',
+    element: <InboxScreen description={subscribersInbox} db={supabase} />,
+  },
   contentScreen(eventsManager, {
     path: 'events',
     title: 'Events',

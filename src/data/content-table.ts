@@ -20,18 +20,36 @@ export type ContentTable =
   | 'past_tours'
   | 'news_articles';
 
-type Column<T extends ContentTable> = keyof Row<T> & string;
+/**
+ * The organiser's inboxes: what visitors sent, read and answered in the admin (a status and a
+ * note instead of publishing). Their lists are the same lists, filtered by `status`.
+ */
+export type InboxTable =
+  'registrations' | 'sponsorship_enquiries' | 'contact_messages' | 'newsletter_subscribers';
+
+/** Every table an admin list pages through. */
+export type ListTable = ContentTable | InboxTable;
+
+type Column<T extends ListTable> = keyof Row<T> & string;
 
 /** One column of an order, as PostgREST takes it. */
-export type OrderTerm<T extends ContentTable> = { column: Column<T>; ascending: boolean };
+export type OrderTerm<T extends ListTable> = { column: Column<T>; ascending: boolean };
 
 /** The tie-breaker every order ends in, so that pages never overlap. */
-export const BY_ID: OrderTerm<ContentTable> = { column: 'id', ascending: true };
+export const BY_ID: OrderTerm<ListTable> = { column: 'id', ascending: true };
 /** Most recently added first. */
-export const NEWEST: readonly OrderTerm<ContentTable>[] = [
+export const NEWEST: readonly OrderTerm<ListTable>[] = [
   { column: 'created_at', ascending: false },
   BY_ID,
 ];
+/** First added first. */
+export const OLDEST: readonly OrderTerm<ListTable>[] = [
+  { column: 'created_at', ascending: true },
+  BY_ID,
+];
+/** An inbox item's way: new, then contacted, then confirmed or cancelled. */
+export const INBOX_STATUSES = ['new', 'contacted', 'confirmed', 'cancelled'] as const;
+export const SUBSCRIBER_STATUSES = ['subscribed', 'unsubscribed'] as const;
 /** The administrator's sort order (new rows, at 0, before older ones at the same number). */
 export const ARRANGED: readonly OrderTerm<
   'gallery_images' | 'videos' | 'testimonials' | 'sponsors'
@@ -48,7 +66,12 @@ export const BY_YEAR: readonly OrderTerm<'gallery_images' | 'videos' | 'testimon
 ];
 
 /** What a manager's list can be searched, filtered and sorted by. */
-export type ListSpec<T extends ContentTable> = {
+export type ListSpec<T extends ListTable> = {
+  /**
+   * The values of the table's `status` column the list filters by (an inbox); without them the
+   * status is published or draft.
+   */
+  statuses?: readonly string[];
   /** Text columns a search matches (any of them, case-insensitively, anywhere in the text). */
   search: readonly Column<T>[];
   /** Columns the list filters on by equality (besides published or draft). */
@@ -65,7 +88,8 @@ export type PublishedFilter = 'published' | 'draft';
 export type ListQuery = {
   /** Text to find ('' for none). */
   search: string;
-  status: PublishedFilter | null;
+  /** A PublishedFilter, or one of the spec's statuses for an inbox. */
+  status: string | null;
   /** Column → value ('' or missing for any); only the spec's filter columns count. */
   filters: Readonly<Record<string, string>>;
   /** A name from the spec's sorts (the default one when unknown). */
@@ -89,7 +113,7 @@ export type ListPage<R> = {
 /** A filter option: a value a column holds and how many rows hold it. */
 export type FacetValue = { value: string; rows: number };
 
-export interface ContentTableCalls<T extends ContentTable> {
+export interface ContentTableCalls<T extends ListTable> {
   readonly table: T;
   readonly list: ListSpec<T>;
   listPage(db: DbClient, query: ListQuery): Promise<ListPage<Row<T>>>;
@@ -100,8 +124,12 @@ export interface ContentTableCalls<T extends ContentTable> {
   insert(db: DbClient, row: Insert<T>): Promise<void>;
   /** Update by id with every form field. */
   update(db: DbClient, id: string, row: Insert<T>): Promise<void>;
+  /** Changes some columns of one row (an inbox's status and note). */
+  change(db: DbClient, id: string, row: Update<T>): Promise<void>;
   remove(db: DbClient, id: string): Promise<void>;
   setPublished(db: DbClient, id: string, published: boolean): Promise<void>;
+  /** Every row matching the view's search and filters, in its order (a CSV export). */
+  listMatching(db: DbClient, query: ListQuery): Promise<Row<T>[]>;
 }
 
 // postgrest-js cannot type `.from(table)` for a table name that is itself generic, so the
@@ -141,7 +169,7 @@ function treeValue(text: string): string {
   return `"${text.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
 }
 
-export function contentTable<T extends ContentTable>(
+export function contentTable<T extends ListTable>(
   table: T,
   query: (db: DbClient) => TableQuery<Row<T>, Insert<T>, Update<T>>,
   list: ListSpec<T>,
@@ -156,7 +184,9 @@ export function contentTable<T extends ContentTable>(
       const pattern = treeValue(likePattern(text));
       request = request.or(list.search.map((column) => `${column}.ilike.${pattern}`).join(','));
     }
-    if (status) request = request.eq('published', status === 'published');
+    if (status && list.statuses) {
+      if (list.statuses.includes(status)) request = request.eq('status', status);
+    } else if (status) request = request.eq('published', status === 'published');
     for (const column of list.filters) {
       const value = filters[column];
       if (value) request = request.eq(column, value);
@@ -238,6 +268,24 @@ export function contentTable<T extends ContentTable>(
     },
     async update(db, id, row) {
       await query(db).update(row).eq('id', id).throwOnError();
+    },
+    async change(db, id, row) {
+      await query(db).update(row).eq('id', id).throwOnError();
+    },
+    async listMatching(db, listQuery) {
+      // PostgREST answers at most max_rows (1,000) rows a request: read in slices of that.
+      const slice = 1000;
+      const rows: Row<T>[] = [];
+      for (let from = 0; ; from += slice) {
+        let request = matching(db, listQuery);
+        for (const term of orderOf(listQuery.sort))
+          request = request.order(term.column, { ascending: term.ascending });
+        const answer = await request.range(from, from + slice - 1);
+        if (answer.error) throw answer.error;
+        const got = answer.data ?? [];
+        rows.push(...got);
+        if (got.length < slice || rows.length >= (answer.count ?? 0)) return rows;
+      }
     },
     async remove(db, id) {
       await query(db).delete().eq('id', id).throwOnError();

@@ -39,16 +39,15 @@ function useDepositView(): View {
   const fromUrl = new URLSearchParams(search).get('ref');
   const [view, setView] = useState<View>('checking');
   useEffect(() => {
+    // Read after hydration: the prerendered page (and the first render) cannot know the
+    // reference, which session storage may hold.
     const reference = fromUrl ?? storedReference();
-    if (!reference || !isUuid(reference)) {
-      setView('no-reference');
-      return;
-    }
     let polls = 0;
     let timer = 0;
     let live = true;
     const ask = async () => {
       polls += 1;
+      if (!reference || !isUuid(reference)) return setView('no-reference');
       try {
         const status = await getDepositStatus(reference, db);
         if (!live) return;
