@@ -2,6 +2,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { DbProvider } from '../data/dbContext';
+import { fakeDb } from '../test/fakeRest';
 import { Layout } from './Layout';
 
 function Page({ title }: { title: string }) {
@@ -13,17 +15,19 @@ function Page({ title }: { title: string }) {
   );
 }
 
-function renderLayout(path = '/') {
+function renderLayout(path = '/', db = fakeDb({}).db) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/" element={<Layout />}>
-          <Route index element={<Page title="Home page" />} />
-          <Route path="news" element={<Page title="News page" />} />
-          <Route path="gallery" element={<Page title="Gallery page" />} />
-        </Route>
-      </Routes>
-    </MemoryRouter>,
+    <DbProvider db={db}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/" element={<Layout />}>
+            <Route index element={<Page title="Home page" />} />
+            <Route path="news" element={<Page title="News page" />} />
+            <Route path="gallery" element={<Page title="Gallery page" />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </DbProvider>,
   );
 }
 
@@ -133,9 +137,10 @@ describe('Layout', { timeout: 20_000 }, () => {
     scrollTo.mockRestore();
   });
 
-  it('checks the newsletter email and confirms politely', async () => {
+  it('checks the newsletter email, stores the subscriber and confirms politely', async () => {
     const user = userEvent.setup();
-    renderLayout();
+    const { db, requests } = fakeDb({});
+    renderLayout('/', db);
     const input = screen.getByLabelText('Email address');
     await user.type(input, 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
@@ -144,8 +149,13 @@ describe('Layout', { timeout: 20_000 }, () => {
     await user.clear(input);
     await user.type(input, 'fan@example.org');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(screen.getByRole('status')).toHaveTextContent(
+    expect(await screen.findByRole('status')).toHaveTextContent(
       'Thank you! We’ll send rally news to fan@example.org.'.replace('’', "'"),
     );
+    expect(requests.at(-1)).toMatchObject({
+      method: 'POST',
+      table: 'subscribe_newsletter',
+      body: { email: 'fan@example.org', source: 'footer' },
+    });
   });
 });

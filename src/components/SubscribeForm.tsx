@@ -100,7 +100,10 @@ export function SubscribeForm({
         </p>
       ) : null}
       {confirmed ? (
-        <p role="status" className={`mt-2 text-sm ${dark ? 'text-emerald-300' : 'text-emerald-800'}`}>
+        <p
+          role="status"
+          className={`mt-2 text-sm ${dark ? 'text-emerald-300' : 'text-emerald-800'}`}
+        >
           {thanks(confirmed)}
         </p>
       ) : null}

@@ -9,6 +9,8 @@ export type DbClient = Pick<PostgrestClient<Database>, 'from' | 'rpc'>;
 
 export const publicDb: DbClient = new PostgrestClient<Database>(`${env.supabaseUrl}/rest/v1`, {
   headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
+  // The fetch of the moment of each call (tests stand in for the network by replacing it).
+  fetch: (input, init) => fetch(input, init),
 });
 
 /** Public URL of an object in the `media` bucket; absolute URLs pass through unchanged. */

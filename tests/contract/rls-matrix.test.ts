@@ -198,7 +198,7 @@ describe('site_settings (everyone reads; only administrators change values; nobo
     const { data, error } = await client(caller)
       .from('site_settings')
       .select('value')
-      .eq('key', 'rally_spots_remaining')
+      .eq('key', 'rally_capacity')
       .single();
     expect(error).toBeNull();
     expect(data?.value).toMatch(/^\d+$/);
@@ -209,7 +209,7 @@ describe('site_settings (everyone reads; only administrators change values; nobo
     const { data, error, status } = await client(caller)
       .from('site_settings')
       .update({ value, updated_at: new Date().toISOString() })
-      .eq('key', 'rally_spots_remaining')
+      .eq('key', 'rally_capacity')
       .select('value');
     if (caller === 'anon') {
       expect(status).toBe(401);
@@ -221,7 +221,7 @@ describe('site_settings (everyone reads; only administrators change values; nobo
     const { data: row } = await em()
       .service.from('site_settings')
       .select('value')
-      .eq('key', 'rally_spots_remaining')
+      .eq('key', 'rally_capacity')
       .single();
     expect(row?.value === '0').toBe(false);
   });
@@ -230,7 +230,7 @@ describe('site_settings (everyone reads; only administrators change values; nobo
     const { error, status } = await client(caller)
       .from('site_settings')
       .update({ key: 'renamed' })
-      .eq('key', 'rally_spots_remaining');
+      .eq('key', 'rally_capacity');
     expect(status).toBe(refusal(caller));
     expect(error?.code).toBe('42501');
   });
@@ -244,12 +244,12 @@ describe('site_settings (everyone reads; only administrators change values; nobo
     const remove = await client(caller)
       .from('site_settings')
       .delete()
-      .eq('key', 'rally_spots_remaining');
+      .eq('key', 'rally_capacity');
     expect(remove.status).toBe(refusal(caller));
     const { data } = await em()
       .service.from('site_settings')
       .select('key')
-      .eq('key', 'rally_spots_remaining');
+      .eq('key', 'rally_capacity');
     expect(data).toHaveLength(1);
   });
 });

@@ -102,7 +102,8 @@ export function RegistrationForm({
       if (error.reason === 'rate-limited') return setFailure(REGISTRATION_RATE_LIMITED);
       if (error.reason === 'invalid' && error.field && error.visitorMessage)
         if (form.refuse(error.field, error.visitorMessage)) return;
-      return setFailure(error.reason === 'invalid' ? REGISTRATION_REJECTED : REGISTRATION_FAILED);
+      // The spec's two messages: an answer that was not ok, or no answer at all.
+      return setFailure(error.status === 0 ? REGISTRATION_FAILED : REGISTRATION_REJECTED);
     }
     try {
       sessionStorage.setItem(PENDING_REFERENCE_KEY, reference);

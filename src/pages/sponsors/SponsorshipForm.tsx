@@ -73,7 +73,8 @@ export function SponsorshipForm() {
       if (error.reason === 'rate-limited') return setFailure(SPONSORSHIP_RATE_LIMITED);
       if (error.reason === 'invalid' && error.field && error.visitorMessage)
         if (form.refuse(error.field, error.visitorMessage)) return;
-      setFailure(error.reason === 'invalid' ? SPONSORSHIP_REJECTED : SPONSORSHIP_FAILED);
+      // The spec's two messages: an answer that was not ok, or no answer at all.
+      setFailure(error.status === 0 ? SPONSORSHIP_FAILED : SPONSORSHIP_REJECTED);
     }
   });
 
