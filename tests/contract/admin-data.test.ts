@@ -142,9 +142,7 @@ describe('site settings', () => {
     );
 
     await updateSetting(visitor, 'rally_capacity', '0');
-    expect((await listSettings(anon)).find((s) => s.key === 'rally_capacity')?.value).toBe(
-      '9',
-    );
+    expect((await listSettings(anon)).find((s) => s.key === 'rally_capacity')?.value).toBe('9');
   });
 
   test('lists every setting by key', async () => {

@@ -461,10 +461,7 @@ describe('errors', () => {
       code: '42501',
       message: 'permission denied for table site_settings',
     });
-    const visitor = await em()
-      .visitor.from('site_settings')
-      .delete()
-      .eq('key', 'rally_capacity');
+    const visitor = await em().visitor.from('site_settings').delete().eq('key', 'rally_capacity');
     expect(visitor.status).toBe(403);
   });
 

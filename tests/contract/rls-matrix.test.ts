@@ -241,10 +241,7 @@ describe('site_settings (everyone reads; only administrators change values; nobo
       .insert({ key: `new_${caller}`, value: 'x' });
     expect(insert.status).toBe(refusal(caller));
     expect(insert.error?.message).toBe('permission denied for table site_settings');
-    const remove = await client(caller)
-      .from('site_settings')
-      .delete()
-      .eq('key', 'rally_capacity');
+    const remove = await client(caller).from('site_settings').delete().eq('key', 'rally_capacity');
     expect(remove.status).toBe(refusal(caller));
     const { data } = await em()
       .service.from('site_settings')
