@@ -593,7 +593,7 @@ export type Database = {
           email: string;
           release?: boolean;
         };
-        Returns: boolean;
+        Returns: Json;
       };
       claim_webhook_delivery: {
         Args: {

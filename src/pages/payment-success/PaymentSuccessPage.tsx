@@ -132,8 +132,8 @@ export default function PaymentSuccessPage() {
   return (
     <>
       <Seo
-        title="Payment Successful"
-        description="Your deposit for the 2026 Europe Rally has been received."
+        title="Deposit payment"
+        description="The status of your deposit for the 2026 Europe Rally."
       />
       <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24">
         {view !== 'paid' ? (
