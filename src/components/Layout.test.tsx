@@ -2,8 +2,6 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { DbProvider } from '../data/dbContext';
-import { fakeDb } from '../test/fakeRest';
 import { Layout } from './Layout';
 
 function Page({ title }: { title: string }) {
@@ -15,19 +13,17 @@ function Page({ title }: { title: string }) {
   );
 }
 
-function renderLayout(path = '/', db = fakeDb({}).db) {
+function renderLayout(path = '/') {
   return render(
-    <DbProvider db={db}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/" element={<Layout />}>
-            <Route index element={<Page title="Home page" />} />
-            <Route path="news" element={<Page title="News page" />} />
-            <Route path="gallery" element={<Page title="Gallery page" />} />
-          </Route>
-        </Routes>
-      </MemoryRouter>
-    </DbProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/" element={<Layout />}>
+          <Route index element={<Page title="Home page" />} />
+          <Route path="news" element={<Page title="News page" />} />
+          <Route path="gallery" element={<Page title="Gallery page" />} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
   );
 }
 
@@ -139,8 +135,9 @@ describe('Layout', { timeout: 20_000 }, () => {
 
   it('checks the newsletter email, stores the subscriber and confirms politely', async () => {
     const user = userEvent.setup();
-    const { db, requests } = fakeDb({});
-    renderLayout('/', db);
+    const fetch = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetch);
+    renderLayout('/');
     const input = screen.getByLabelText('Email address');
     await user.type(input, 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
@@ -152,10 +149,9 @@ describe('Layout', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Thank you! We’ll send rally news to fan@example.org.'.replace('’', "'"),
     );
-    expect(requests.at(-1)).toMatchObject({
-      method: 'POST',
-      table: 'subscribe_newsletter',
-      body: { email: 'fan@example.org', source: 'footer' },
-    });
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toContain('/rest/v1/rpc/subscribe_newsletter');
+    expect(JSON.parse(String(init.body))).toEqual({ email: 'fan@example.org', source: 'footer' });
+    vi.unstubAllGlobals();
   });
 });

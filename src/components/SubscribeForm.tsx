@@ -1,9 +1,9 @@
 // An email box that stores a subscriber (subscribe_newsletter: one row per address, kept if
 // subscribed again): the footer's newsletter and the full rally's waiting list. It keeps what was
-// typed when the database refuses it, and says why.
+// typed when the database refuses it, and says why. The footer is on every page, so the data
+// client is loaded only when someone subscribes: it stays out of the public entry bundle.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { subscribe, type SubscriberSource } from '../data/newsletter';
-import { useDb } from '../data/dbContext';
+import type { SubscriberSource } from '../data/newsletter';
 import { SubmissionError } from '../data/submissions';
 import { isEmail } from '../lib/validation';
 
@@ -26,7 +26,6 @@ export function SubscribeForm({
   thanks: (email: string) => string;
   tone: 'dark' | 'light';
 }) {
-  const db = useDb();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -44,7 +43,8 @@ export function SubscribeForm({
     setError(null);
     setSending(true);
     try {
-      await subscribe(email, source, '', db);
+      const { subscribe } = await import('../data/newsletter');
+      await subscribe(email, source);
       setConfirmed(email.trim());
       setEmail('');
     } catch (failure) {

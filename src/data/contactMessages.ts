@@ -1,7 +1,6 @@
 // A visitor's contact message: the public form's one write.
 import { publicDb, type DbClient } from './client';
 import { throwIfRefused } from './submissions';
-import { contentTable, INBOX_STATUSES, NEWEST, OLDEST } from './content-table';
 import type { ContactSubject } from './types';
 
 export type ContactMessageInput = {
@@ -34,16 +33,3 @@ export async function sendContactMessage(
     }),
   );
 }
-
-/** The organiser's inbox list: search, filters, newest or oldest first. */
-export const contactMessagesAdmin = contentTable<'contact_messages'>(
-  'contact_messages',
-  (db) => db.from('contact_messages'),
-  {
-    search: ['name', 'email', 'message'],
-    filters: ['subject'],
-    statuses: INBOX_STATUSES,
-    sorts: { newest: NEWEST, oldest: OLDEST },
-    defaultSort: 'newest',
-  },
-);

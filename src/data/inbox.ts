@@ -1,6 +1,10 @@
-// The admin dashboard's counts of new items in each inbox (the inbox_counts view: registrations,
-// enquiries and messages with status 'new', subscribers of the last 7 days), in one request.
+// The organiser's inboxes in the admin: each one's list (search, filters, status, newest or
+// oldest first, on the generic list core) and the dashboard's counts of new items (the
+// inbox_counts view: registrations, enquiries and messages with status 'new', subscribers of the
+// last 7 days). Kept apart from the entities' public modules, whose submit calls the public
+// pages import, so that none of this lands in the public bundle.
 import type { DbClient } from './client';
+import { contentTable, INBOX_STATUSES, NEWEST, OLDEST, SUBSCRIBER_STATUSES } from './content-table';
 
 export type InboxName = 'registrations' | 'enquiries' | 'messages' | 'subscribers';
 
@@ -11,3 +15,57 @@ export async function getInboxCounts(db: DbClient): Promise<Partial<Record<Inbox
     if (inbox !== null) counts[inbox as InboxName] = new_items ?? 0;
   return counts;
 }
+
+export const registrationsAdmin = /* @__PURE__ */ contentTable<'registrations'>(
+  'registrations',
+  (db) => db.from('registrations'),
+  {
+    search: [
+      'team_name',
+      'lead_driver_name',
+      'lead_driver_email',
+      'co_driver_name',
+      'registration_plate',
+    ],
+    filters: ['deposit_status', 'webhook_status'],
+    statuses: INBOX_STATUSES,
+    sorts: { newest: NEWEST, oldest: OLDEST },
+    defaultSort: 'newest',
+  },
+);
+
+export const sponsorshipEnquiriesAdmin = /* @__PURE__ */ contentTable<'sponsorship_enquiries'>(
+  'sponsorship_enquiries',
+  (db) => db.from('sponsorship_enquiries'),
+  {
+    search: ['company_name', 'email', 'message'],
+    filters: ['tier', 'webhook_status'],
+    statuses: INBOX_STATUSES,
+    sorts: { newest: NEWEST, oldest: OLDEST },
+    defaultSort: 'newest',
+  },
+);
+
+export const subscribersAdmin = /* @__PURE__ */ contentTable<'newsletter_subscribers'>(
+  'newsletter_subscribers',
+  (db) => db.from('newsletter_subscribers'),
+  {
+    search: ['email'],
+    filters: ['source'],
+    statuses: SUBSCRIBER_STATUSES,
+    sorts: { newest: NEWEST, oldest: OLDEST },
+    defaultSort: 'newest',
+  },
+);
+
+export const contactMessagesAdmin = /* @__PURE__ */ contentTable<'contact_messages'>(
+  'contact_messages',
+  (db) => db.from('contact_messages'),
+  {
+    search: ['name', 'email', 'message'],
+    filters: ['subject'],
+    statuses: INBOX_STATUSES,
+    sorts: { newest: NEWEST, oldest: OLDEST },
+    defaultSort: 'newest',
+  },
+);

@@ -2,7 +2,6 @@
 // (idempotent per address), and the organiser's inbox lists them.
 import { publicDb, type DbClient } from './client';
 import { throwIfRefused } from './submissions';
-import { contentTable, SUBSCRIBER_STATUSES, NEWEST, OLDEST } from './content-table';
 
 export type SubscriberSource = 'footer' | 'waitlist';
 
@@ -21,16 +20,3 @@ export async function subscribe(
     }),
   );
 }
-
-/** The organiser's inbox list: search, filters, newest or oldest first. */
-export const subscribersAdmin = contentTable<'newsletter_subscribers'>(
-  'newsletter_subscribers',
-  (db) => db.from('newsletter_subscribers'),
-  {
-    search: ['email'],
-    filters: ['source'],
-    statuses: SUBSCRIBER_STATUSES,
-    sorts: { newest: NEWEST, oldest: OLDEST },
-    defaultSort: 'newest',
-  },
-);

@@ -3,7 +3,6 @@
 // deposit's status for /payment-success, and the organiser's inbox list.
 import { publicDb, type DbClient } from './client';
 import { throwIfRefused } from './submissions';
-import { contentTable, INBOX_STATUSES, NEWEST, OLDEST } from './content-table';
 
 /** What the registration form sends (and the registration webhook receives, spec section 3). */
 export type RegistrationInput = {
@@ -74,22 +73,3 @@ export function depositLink(paymentUrl: string, reference: string, email: string
   url.searchParams.set('prefilled_email', email);
   return url.toString();
 }
-
-/** The organiser's inbox list: search, filters, newest or oldest first. */
-export const registrationsAdmin = contentTable<'registrations'>(
-  'registrations',
-  (db) => db.from('registrations'),
-  {
-    search: [
-      'team_name',
-      'lead_driver_name',
-      'lead_driver_email',
-      'co_driver_name',
-      'registration_plate',
-    ],
-    filters: ['deposit_status', 'webhook_status'],
-    statuses: INBOX_STATUSES,
-    sorts: { newest: NEWEST, oldest: OLDEST },
-    defaultSort: 'newest',
-  },
-);

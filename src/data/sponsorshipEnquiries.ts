@@ -2,7 +2,6 @@
 // reference the delivery function needs) and the organiser's inbox list.
 import { publicDb, type DbClient } from './client';
 import { throwIfRefused } from './submissions';
-import { contentTable, INBOX_STATUSES, NEWEST, OLDEST } from './content-table';
 
 export type SponsorshipEnquiryInput = {
   companyName: string;
@@ -29,16 +28,3 @@ export async function submitSponsorshipEnquiry(
   throwIfRefused(answer);
   return answer.data ?? '';
 }
-
-/** The organiser's inbox list: search, filters, newest or oldest first. */
-export const sponsorshipEnquiriesAdmin = contentTable<'sponsorship_enquiries'>(
-  'sponsorship_enquiries',
-  (db) => db.from('sponsorship_enquiries'),
-  {
-    search: ['company_name', 'email', 'message'],
-    filters: ['tier', 'webhook_status'],
-    statuses: INBOX_STATUSES,
-    sorts: { newest: NEWEST, oldest: OLDEST },
-    defaultSort: 'newest',
-  },
-);

@@ -1,11 +1,13 @@
 // The organiser's four inboxes, described for InboxScreen: what each row shows, its details, its
 // statuses and filters, and the columns of its CSV export.
 import type { ReactNode } from 'react';
-import { contactMessagesAdmin } from '../../data/contactMessages';
 import { requestDelivery, type DeliveryKind } from '../../data/delivery';
-import { subscribersAdmin } from '../../data/newsletter';
-import { registrationsAdmin } from '../../data/registrations';
-import { sponsorshipEnquiriesAdmin } from '../../data/sponsorshipEnquiries';
+import {
+  contactMessagesAdmin,
+  registrationsAdmin,
+  sponsorshipEnquiriesAdmin,
+  subscribersAdmin,
+} from '../../data/inbox';
 import type { Row } from '../../data/types';
 import { supabase } from '../supabase';
 import { formatWhen, RunButton, type InboxDescription } from './InboxScreen';
