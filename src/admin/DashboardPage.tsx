@@ -47,8 +47,9 @@ export function DashboardPage() {
               to={paths.adminScreen(path)}
               className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-400 motion-reduce:transition-none hover:shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
             >
-              <span className="flex items-start justify-between gap-2">
-                <Icon aria-hidden="true" className="h-8 w-8 text-blue-700" />
+              <Icon aria-hidden="true" className="h-8 w-8 text-blue-700" />
+              <span className="mt-3 flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
+                {title}
                 {newItems && counts.data[newItems] ? (
                   <span
                     className="rounded-full bg-red-700 px-2.5 py-0.5 text-sm font-bold text-white"
@@ -58,7 +59,6 @@ export function DashboardPage() {
                   </span>
                 ) : null}
               </span>
-              <span className="mt-3 text-lg font-semibold text-slate-900">{title}</span>
               <span className="mt-1 text-sm text-slate-600">{summary}</span>
             </Link>
           </li>
