@@ -43,7 +43,7 @@ export type PolicyInputs = {
   scriptHashes: string[];
   /** The Supabase project (REST, auth, storage: data, uploads and the media it serves). */
   supabaseUrl: string;
-  /** Other addresses the pages send requests to (the webhooks). */
+  /** Other addresses the pages send requests to (none today: the project serves them all). */
   connectUrls: string[];
   /** Hosts of embedded video players. */
   frameOrigins: readonly string[];

@@ -11,7 +11,7 @@ import { AdminTitle } from './AdminTitle';
 import { BackToDashboard } from './BackToDashboard';
 import { useToast } from './crud/Toast';
 
-/** 'rally_spots_remaining' → 'Rally Spots Remaining' */
+/** 'rally_capacity' → 'Rally Capacity' */
 export function settingTitle(key: string): string {
   return key
     .split('_')

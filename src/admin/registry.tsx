@@ -20,20 +20,32 @@
 //   confirms its saves with `useToast()` (crud/Toast.tsx; the provider is in AdminShell).
 import type { ReactNode } from 'react';
 import {
+  BriefcaseBusiness,
   CalendarDays,
+  ClipboardList,
   Film,
   Handshake,
   History,
   ScrollText,
   Image,
   Images,
+  Inbox,
+  MailPlus,
   MessageSquareQuote,
   Newspaper,
   Settings,
   type LucideIcon,
 } from 'lucide-react';
 import { AuditLogPage } from './audit/AuditLogPage';
+import type { InboxName } from '../data/inbox';
 import { ContentManager } from './crud/ContentManager';
+import { InboxScreen } from './inbox/InboxScreen';
+import {
+  enquiriesInbox,
+  messagesInbox,
+  registrationsInbox,
+  subscribersInbox,
+} from './inbox/inboxes';
 import type { ContentRow, FormValues, ManagerDescription } from './crud/types';
 import { eventsManager } from './managers/events';
 import { galleryManager } from './managers/gallery';
@@ -56,6 +68,8 @@ export type AdminScreen = {
   Icon: LucideIcon;
   /** The screen, drawn inside the admin guard and layout. */
   element: ReactNode;
+  /** The inbox whose count of new items the dashboard shows on the tile. */
+  newItems?: InboxName;
 };
 
 /** A screen that is a content manager, run by the shared ContentManager. */
@@ -67,6 +81,38 @@ function contentScreen<R extends ContentRow, V extends FormValues>(
 }
 
 export const adminScreens: readonly AdminScreen[] = [
+  {
+    path: 'registrations',
+    title: 'Registrations',
+    summary: 'Teams, deposits and webhook deliveries',
+    Icon: ClipboardList,
+    newItems: 'registrations',
+    element: <InboxScreen description={registrationsInbox} db={supabase} />,
+  },
+  {
+    path: 'enquiries',
+    title: 'Sponsorship Enquiries',
+    summary: 'Companies asking to sponsor',
+    Icon: BriefcaseBusiness,
+    newItems: 'enquiries',
+    element: <InboxScreen description={enquiriesInbox} db={supabase} />,
+  },
+  {
+    path: 'messages',
+    title: 'Messages',
+    summary: 'Contact form messages',
+    Icon: Inbox,
+    newItems: 'messages',
+    element: <InboxScreen description={messagesInbox} db={supabase} />,
+  },
+  {
+    path: 'subscribers',
+    title: 'Subscribers',
+    summary: 'Newsletter and waiting list sign-ups',
+    Icon: MailPlus,
+    newItems: 'subscribers',
+    element: <InboxScreen description={subscribersInbox} db={supabase} />,
+  },
   contentScreen(eventsManager, {
     path: 'events',
     title: 'Events',
@@ -119,7 +165,7 @@ export const adminScreens: readonly AdminScreen[] = [
   {
     path: 'settings',
     title: 'Settings',
-    summary: 'Site settings such as spots remaining',
+    summary: 'Site settings such as the rally’s capacity',
     Icon: Settings,
     element: <SettingsPage />,
   },

@@ -11,7 +11,7 @@
 // Deleting moves rows to the trash (deleted_at; migration 20260303000000): every list shows the
 // rows outside it, a query with `trash: true` the rows in it, most recently trashed first.
 // Publishing, trashing, restoring and deleting for good take many ids: one request each.
-import { likePattern, type DbClient, type RpcDbClient } from './client';
+import { likePattern, type DbClient } from './client';
 import type { Insert, Row, Update } from './types';
 
 /** Tables the admin edits as publishable content. */
@@ -24,8 +24,15 @@ export type ContentTable =
   | 'past_tours'
   | 'news_articles';
 
-/** Tables an admin list pages through: the content tables and the media library's files. */
-export type ListedTable = ContentTable | 'media_files';
+/**
+ * The organiser's inboxes: what visitors sent, read and answered in the admin (a status and a
+ * note instead of publishing). Their lists are the same lists, filtered by `status`.
+ */
+export type InboxTable =
+  'registrations' | 'sponsorship_enquiries' | 'contact_messages' | 'newsletter_subscribers';
+
+/** Tables an admin list pages through: the content tables, the inboxes and the media library's files. */
+export type ListedTable = ContentTable | InboxTable | 'media_files';
 
 type Column<T extends ListedTable> = keyof Row<T> & string;
 
@@ -35,10 +42,18 @@ export type OrderTerm<T extends ListedTable> = { column: Column<T>; ascending: b
 /** The tie-breaker every order ends in, so that pages never overlap. */
 export const BY_ID: OrderTerm<ListedTable> = { column: 'id', ascending: true };
 /** Most recently added first. */
-export const NEWEST: readonly OrderTerm<ContentTable>[] = [
+export const NEWEST: readonly OrderTerm<ListedTable>[] = [
   { column: 'created_at', ascending: false },
   BY_ID,
 ];
+/** First added first. */
+export const OLDEST: readonly OrderTerm<ListedTable>[] = [
+  { column: 'created_at', ascending: true },
+  BY_ID,
+];
+/** An inbox item's way: new, then contacted, then confirmed or cancelled. */
+export const INBOX_STATUSES = ['new', 'contacted', 'confirmed', 'cancelled'] as const;
+export const SUBSCRIBER_STATUSES = ['subscribed', 'unsubscribed'] as const;
 /** The administrator's sort order (new rows, at 0, before older ones at the same number). */
 export const ARRANGED: readonly OrderTerm<
   'gallery_images' | 'videos' | 'testimonials' | 'sponsors'
@@ -56,6 +71,11 @@ export const BY_YEAR: readonly OrderTerm<'gallery_images' | 'videos' | 'testimon
 
 /** What a manager's list can be searched, filtered and sorted by. */
 export type ListSpec<T extends ListedTable> = {
+  /**
+   * The values of the table's `status` column the list filters by (an inbox); without them the
+   * status is published or draft.
+   */
+  statuses?: readonly string[];
   /** Text columns a search matches (any of them, case-insensitively, anywhere in the text). */
   search: readonly Column<T>[];
   /** Columns the list filters on by equality (besides published or draft). */
@@ -72,7 +92,8 @@ export type PublishedFilter = 'published' | 'draft';
 export type ListQuery = {
   /** Text to find ('' for none). */
   search: string;
-  status: PublishedFilter | null;
+  /** A PublishedFilter, or one of the spec's statuses for an inbox. */
+  status: string | null;
   /** Column → value ('' or missing for any); only the spec's filter columns count. */
   filters: Readonly<Record<string, string>>;
   /** A name from the spec's sorts (the default one when unknown). */
@@ -123,6 +144,18 @@ export interface ContentTableCalls<T extends ContentTable> extends BatchCalls {
   update(db: DbClient, id: string, row: Insert<T>): Promise<void>;
 }
 
+/** An inbox's calls: its list, every row of a view (CSV export), a status/note change, delete. */
+export interface InboxTableCalls<T extends InboxTable> {
+  readonly table: T;
+  readonly list: ListSpec<T>;
+  listPage(db: DbClient, query: ListQuery): Promise<ListPage<Row<T>>>;
+  /** Every row matching the view's search and filters, in its order (a CSV export). */
+  listMatching(db: DbClient, query: ListQuery): Promise<Row<T>[]>;
+  /** Changes some columns of one row (an inbox's status and note). */
+  change(db: DbClient, id: string, row: Update<T>): Promise<void>;
+  remove(db: DbClient, id: string): Promise<void>;
+}
+
 /** Tables ordered by hand (sort_order), which public.reorder_content accepts. */
 export type OrderedTable = 'gallery_images' | 'videos' | 'testimonials' | 'sponsors';
 const ORDERED: readonly ContentTable[] = ['gallery_images', 'videos', 'testimonials', 'sponsors'];
@@ -134,7 +167,7 @@ export const isOrderedTable = (table: ContentTable): table is OrderedTable =>
  * Deletes for good what has been in the trash for 30 days, in every table (public.purge_trash;
  * pg_cron runs it daily on a hosted project, the admin's Trash view on opening). Says how many.
  */
-export async function purgeTrash(db: RpcDbClient): Promise<number> {
+export async function purgeTrash(db: DbClient): Promise<number> {
   const { data } = await db.rpc('purge_trash', {}).throwOnError();
   return data;
 }
@@ -144,7 +177,7 @@ export async function purgeTrash(db: RpcDbClient): Promise<number> {
  * held, every other row keeps its place (the function's comment in the migration says more).
  */
 export async function reorderContent(
-  db: RpcDbClient,
+  db: DbClient,
   table: OrderedTable,
   ids: readonly string[],
 ): Promise<void> {
@@ -204,16 +237,22 @@ function treeValue(text: string): string {
 /** The counted rows of a table (or a filtered view of one), as the list core reads them. */
 export type CountedSelect<R> = (db: DbClient, options: { head: boolean }) => ListFilter<R>;
 
+/** How a list reads a view: one page with its counts, or every matching row (an export). */
+export interface ListReader<R> {
+  page(db: DbClient, query: ListQuery): Promise<ListPage<R>>;
+  all(db: DbClient, query: ListQuery): Promise<R[]>;
+}
+
 /**
- * A page of a list for a view (search, filters, status, order, page), with its counts: the one
- * list core, used by every content table and by the media library.
+ * The one list core, used by every content table, the inboxes and the media library: a view
+ * (search, filters, status, order, page) read as a page with its counts, or whole.
  */
-export function listPager<T extends ListedTable, R>(
+export function listReader<T extends ListedTable, R>(
   select: CountedSelect<R>,
   list: ListSpec<T>,
   /** Rows with deleted_at (content tables): lists show the rows outside the trash, `trash` the rest. */
   trashable = false,
-): (db: DbClient, query: ListQuery) => Promise<ListPage<R>> {
+): ListReader<R> {
   const orderOf = (sort: string) => list.sorts[sort] ?? list.sorts[list.defaultSort] ?? [];
 
   /** The rows a query's search and filters match, counted, not yet ordered or paged. */
@@ -226,7 +265,9 @@ export function listPager<T extends ListedTable, R>(
       const pattern = treeValue(likePattern(text));
       request = request.or(list.search.map((column) => `${column}.ilike.${pattern}`).join(','));
     }
-    if (status) request = request.eq('published', status === 'published');
+    if (status && list.statuses) {
+      if (list.statuses.includes(status)) request = request.eq('status', status);
+    } else if (status) request = request.eq('published', status === 'published');
     for (const column of list.filters) {
       const value = filters[column];
       if (value) request = request.eq(column, value);
@@ -243,7 +284,23 @@ export function listPager<T extends ListedTable, R>(
     return request.range(from, from + listQuery.pageSize - 1);
   }
 
-  return async (db, listQuery) => {
+  async function all(db: DbClient, listQuery: ListQuery): Promise<R[]> {
+    // PostgREST answers at most max_rows (1,000) rows a request: read in slices of that.
+    const slice = 1000;
+    const rows: R[] = [];
+    for (let from = 0; ; from += slice) {
+      let request = matching(db, listQuery);
+      for (const term of orderOf(listQuery.sort))
+        request = request.order(term.column, { ascending: term.ascending });
+      const answer = await request.range(from, from + slice - 1);
+      if (answer.error) throw answer.error;
+      const got = answer.data ?? [];
+      rows.push(...got);
+      if (got.length < slice || rows.length >= (answer.count ?? 0)) return rows;
+    }
+  }
+
+  async function page(db: DbClient, listQuery: ListQuery): Promise<ListPage<R>> {
     const size = listQuery.pageSize;
     let page = Math.max(1, Math.floor(listQuery.page));
     const narrowed =
@@ -276,6 +333,40 @@ export function listPager<T extends ListedTable, R>(
       page,
       pageCount: Math.max(1, Math.ceil(total / size)),
     };
+  }
+
+  return { page, all };
+}
+
+/** A page of a list for a view: the list core's page reader alone. */
+export function listPager<T extends ListedTable, R>(
+  select: CountedSelect<R>,
+  list: ListSpec<T>,
+  trashable = false,
+): ListReader<R>['page'] {
+  return listReader<T, R>(select, list, trashable).page;
+}
+
+export function inboxTable<T extends InboxTable>(
+  table: T,
+  query: (db: DbClient) => TableQuery<Row<T>, Insert<T>, Update<T>>,
+  list: ListSpec<T>,
+): InboxTableCalls<T> {
+  const reader = listReader<T, Row<T>>(
+    (db, { head }) => query(db).select('*', { count: 'exact', head }),
+    list,
+  );
+  return {
+    table,
+    list,
+    listPage: reader.page,
+    listMatching: reader.all,
+    async change(db, id, row) {
+      await query(db).update(row).eq('id', id).throwOnError();
+    },
+    async remove(db, id) {
+      await query(db).delete().in('id', [id]).throwOnError();
+    },
   };
 }
 

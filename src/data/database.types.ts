@@ -70,8 +70,11 @@ export type Database = {
           id: string;
           message: string;
           name: string;
+          note: string;
           phone: string | null;
+          status: 'new' | 'contacted' | 'confirmed' | 'cancelled';
           subject: 'general' | 'rally' | 'sponsorship' | 'charity' | 'media' | 'other';
+          updated_at: string;
           website: string | null;
         };
         Insert: {
@@ -80,8 +83,11 @@ export type Database = {
           id?: string;
           message: string;
           name: string;
+          note?: string;
           phone?: string | null;
+          status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
           subject: 'general' | 'rally' | 'sponsorship' | 'charity' | 'media' | 'other';
+          updated_at?: string;
           website?: string | null;
         };
         Update: {
@@ -90,8 +96,11 @@ export type Database = {
           id?: string;
           message?: string;
           name?: string;
+          note?: string;
           phone?: string | null;
+          status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
           subject?: 'general' | 'rally' | 'sponsorship' | 'charity' | 'media' | 'other';
+          updated_at?: string;
           website?: string | null;
         };
         Relationships: [];
@@ -365,6 +374,39 @@ export type Database = {
           },
         ];
       };
+      newsletter_subscribers: {
+        Row: {
+          created_at: string;
+          email: string;
+          id: string;
+          note: string;
+          source: 'footer' | 'waitlist';
+          status: 'subscribed' | 'unsubscribed';
+          updated_at: string;
+          website: string | null;
+        };
+        Insert: {
+          created_at?: string;
+          email: string;
+          id?: string;
+          note?: string;
+          source?: 'footer' | 'waitlist';
+          status?: 'subscribed' | 'unsubscribed';
+          updated_at?: string;
+          website?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          email?: string;
+          id?: string;
+          note?: string;
+          source?: 'footer' | 'waitlist';
+          status?: 'subscribed' | 'unsubscribed';
+          updated_at?: string;
+          website?: string | null;
+        };
+        Relationships: [];
+      };
       past_tours: {
         Row: {
           created_at: string;
@@ -417,6 +459,102 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      registrations: {
+        Row: {
+          co_driver_email: string;
+          co_driver_name: string;
+          co_driver_phone: string;
+          confirmation_sent_at: string | null;
+          created_at: string;
+          deposit_amount: number | null;
+          deposit_currency: string | null;
+          deposit_paid_at: string | null;
+          deposit_status: 'pending' | 'paid' | 'failed';
+          id: string;
+          lead_driver_email: string;
+          lead_driver_name: string;
+          lead_driver_phone: string;
+          note: string;
+          payment_id: string | null;
+          receipt_sent_at: string | null;
+          registration_plate: string;
+          separate_rooms: boolean;
+          status: 'new' | 'contacted' | 'confirmed' | 'cancelled';
+          team_name: string;
+          terms_accepted_at: string;
+          updated_at: string;
+          vehicle_colour: string;
+          vehicle_make: string;
+          webhook_attempted_at: string | null;
+          webhook_attempts: number;
+          webhook_error: string | null;
+          webhook_status: 'pending' | 'delivered' | 'failed';
+          website: string | null;
+        };
+        Insert: {
+          co_driver_email?: string;
+          co_driver_name?: string;
+          co_driver_phone?: string;
+          confirmation_sent_at?: string | null;
+          created_at?: string;
+          deposit_amount?: number | null;
+          deposit_currency?: string | null;
+          deposit_paid_at?: string | null;
+          deposit_status?: 'pending' | 'paid' | 'failed';
+          id?: string;
+          lead_driver_email: string;
+          lead_driver_name: string;
+          lead_driver_phone: string;
+          note?: string;
+          payment_id?: string | null;
+          receipt_sent_at?: string | null;
+          registration_plate?: string;
+          separate_rooms?: boolean;
+          status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
+          team_name?: string;
+          terms_accepted_at?: string;
+          updated_at?: string;
+          vehicle_colour?: string;
+          vehicle_make?: string;
+          webhook_attempted_at?: string | null;
+          webhook_attempts?: number;
+          webhook_error?: string | null;
+          webhook_status?: 'pending' | 'delivered' | 'failed';
+          website?: string | null;
+        };
+        Update: {
+          co_driver_email?: string;
+          co_driver_name?: string;
+          co_driver_phone?: string;
+          confirmation_sent_at?: string | null;
+          created_at?: string;
+          deposit_amount?: number | null;
+          deposit_currency?: string | null;
+          deposit_paid_at?: string | null;
+          deposit_status?: 'pending' | 'paid' | 'failed';
+          id?: string;
+          lead_driver_email?: string;
+          lead_driver_name?: string;
+          lead_driver_phone?: string;
+          note?: string;
+          payment_id?: string | null;
+          receipt_sent_at?: string | null;
+          registration_plate?: string;
+          separate_rooms?: boolean;
+          status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
+          team_name?: string;
+          terms_accepted_at?: string;
+          updated_at?: string;
+          vehicle_colour?: string;
+          vehicle_make?: string;
+          webhook_attempted_at?: string | null;
+          webhook_attempts?: number;
+          webhook_error?: string | null;
+          webhook_status?: 'pending' | 'delivered' | 'failed';
+          website?: string | null;
+        };
+        Relationships: [];
       };
       site_settings: {
         Row: {
@@ -497,6 +635,63 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      sponsorship_enquiries: {
+        Row: {
+          company_name: string;
+          confirmation_sent_at: string | null;
+          created_at: string;
+          email: string;
+          id: string;
+          message: string;
+          note: string;
+          phone: string;
+          status: 'new' | 'contacted' | 'confirmed' | 'cancelled';
+          tier: 'Tier 1 - £8,000' | 'Tier 2 - £2,100' | 'Tier 3 - £800';
+          updated_at: string;
+          webhook_attempted_at: string | null;
+          webhook_attempts: number;
+          webhook_error: string | null;
+          webhook_status: 'pending' | 'delivered' | 'failed';
+          website: string | null;
+        };
+        Insert: {
+          company_name: string;
+          confirmation_sent_at?: string | null;
+          created_at?: string;
+          email: string;
+          id?: string;
+          message: string;
+          note?: string;
+          phone: string;
+          status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
+          tier: 'Tier 1 - £8,000' | 'Tier 2 - £2,100' | 'Tier 3 - £800';
+          updated_at?: string;
+          webhook_attempted_at?: string | null;
+          webhook_attempts?: number;
+          webhook_error?: string | null;
+          webhook_status?: 'pending' | 'delivered' | 'failed';
+          website?: string | null;
+        };
+        Update: {
+          company_name?: string;
+          confirmation_sent_at?: string | null;
+          created_at?: string;
+          email?: string;
+          id?: string;
+          message?: string;
+          note?: string;
+          phone?: string;
+          status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
+          tier?: 'Tier 1 - £8,000' | 'Tier 2 - £2,100' | 'Tier 3 - £800';
+          updated_at?: string;
+          webhook_attempted_at?: string | null;
+          webhook_attempts?: number;
+          webhook_error?: string | null;
+          webhook_status?: 'pending' | 'delivered' | 'failed';
+          website?: string | null;
+        };
+        Relationships: [];
       };
       testimonials: {
         Row: {
@@ -616,8 +811,38 @@ export type Database = {
         };
         Relationships: [];
       };
+      inbox_counts: {
+        Row: {
+          inbox: string | null;
+          new_items: number | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
+      claim_email: {
+        Args: {
+          kind: string;
+          row_id: string;
+          email: string;
+          release?: boolean;
+        };
+        Returns: Json;
+      };
+      claim_webhook_delivery: {
+        Args: {
+          kind: string;
+          row_id: string;
+          retry?: boolean;
+        };
+        Returns: Json;
+      };
+      deposit_status: {
+        Args: {
+          reference: string;
+        };
+        Returns: string;
+      };
       is_admin: {
         Args: never;
         Returns: boolean;
@@ -628,10 +853,76 @@ export type Database = {
         };
         Returns: number;
       };
+      rally_places: {
+        Args: never;
+        Returns: {
+          capacity: number;
+          taken: number;
+          remaining: number;
+        }[];
+      };
+      record_deposit_payment: {
+        Args: {
+          event_id: string;
+          event_type: string;
+          reference: string;
+          amount: number;
+          currency: string;
+          payment_id: string;
+          paid_at: string;
+        };
+        Returns: string;
+      };
+      record_webhook_delivery: {
+        Args: {
+          kind: string;
+          row_id: string;
+          delivered: boolean;
+          error?: string;
+        };
+        Returns: undefined;
+      };
       reorder_content: {
         Args: {
           target: string;
           ids: string[];
+        };
+        Returns: undefined;
+      };
+      submit_registration: {
+        Args: {
+          lead_driver_name: string;
+          lead_driver_email: string;
+          lead_driver_phone: string;
+          accept_terms: boolean;
+          co_driver_name?: string;
+          co_driver_email?: string;
+          co_driver_phone?: string;
+          team_name?: string;
+          separate_rooms?: boolean;
+          vehicle_make?: string;
+          vehicle_colour?: string;
+          registration_plate?: string;
+          website?: string;
+        };
+        Returns: string;
+      };
+      submit_sponsorship_enquiry: {
+        Args: {
+          company_name: string;
+          email: string;
+          phone: string;
+          tier: string;
+          message: string;
+          website?: string;
+        };
+        Returns: string;
+      };
+      subscribe_newsletter: {
+        Args: {
+          email: string;
+          source?: string;
+          website?: string;
         };
         Returns: undefined;
       };

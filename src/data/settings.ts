@@ -3,7 +3,8 @@ import { publicDb, type DbClient } from './client';
 import type { SiteSetting } from './types';
 
 export const SETTING_KEYS = {
-  spotsRemaining: 'rally_spots_remaining',
+  /** Places on the rally; what remains is counted (src/data/places.ts), never typed. */
+  rallyCapacity: 'rally_capacity',
   rallyStartDate: 'rally_start_date',
 } as const;
 

@@ -7,7 +7,9 @@ import type { DbClient } from '../data/client';
 type Rows = Record<string, unknown>[];
 /** A table or a view: what `.from()` reads. */
 type Source = TableName | keyof Database['public']['Views'];
-export type FakeTables = Partial<Record<Source, Rows>>;
+type FunctionName = keyof Database['public']['Functions'];
+/** Tables' and views' rows, and a function's answer (its rows; `.single()` gets the first) by its name. */
+export type FakeTables = Partial<Record<Source | FunctionName, Rows>>;
 export type FakeOptions = {
   /** Tables whose reads answer with this HTTP status (e.g. 500). */
   failing?: Partial<Record<Source, number>>;
@@ -62,7 +64,8 @@ export function fakeDb(tables: FakeTables, options: FakeOptions = {}) {
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     const status = options.failing?.[table];
     if (status) return new Response(JSON.stringify({ message: 'failed on purpose' }), { status });
-    if (method === 'POST') {
+    // A function's call (POST /rpc/<name>) answers its rows like a read.
+    if (method === 'POST' && !url.pathname.includes('/rpc/')) {
       const rows = (tables[table] ??= []);
       rows.push(...(Array.isArray(body) ? body : [body]));
       return new Response(null, { status: 201 });

@@ -202,11 +202,11 @@ describe('public reads', () => {
     ]);
   });
 
-  test('site_settings: the value of rally_spots_remaining, as one object', async () => {
+  test('site_settings: the value of rally_capacity, as one object', async () => {
     const { data, error } = await em()
       .anon.from('site_settings')
       .select('value')
-      .eq('key', 'rally_spots_remaining')
+      .eq('key', 'rally_capacity')
       .single();
     expect(error).toBeNull();
     expect(data).toEqual({ value: '12' });
@@ -435,18 +435,18 @@ describe('admin site settings', () => {
   test('lists every setting by key and updates a value with updated_at by key', async () => {
     const admin = em().admin;
     const list = await admin.from('site_settings').select('*').order('key');
-    expect(list.data?.map((r) => r.key)).toEqual(['rally_spots_remaining', 'rally_start_date']);
+    expect(list.data?.map((r) => r.key)).toEqual(['rally_capacity', 'rally_start_date']);
     const stamp = '2026-05-01T12:00:00.000Z';
     const { error, status } = await admin
       .from('site_settings')
       .update({ value: '9', updated_at: stamp })
-      .eq('key', 'rally_spots_remaining');
+      .eq('key', 'rally_capacity');
     expect(error).toBeNull();
     expect(status).toBe(204);
     const { data } = await em()
       .anon.from('site_settings')
       .select('value, updated_at')
-      .eq('key', 'rally_spots_remaining')
+      .eq('key', 'rally_capacity')
       .single();
     expect(data?.value).toBe('9');
     // The updated_at trigger keeps the server's time, whatever the client sent.

@@ -275,3 +275,22 @@ test('the audit log has no accessibility violations', async ({ adminPage }) => {
   ).toBeVisible();
   expect(await axeViolations(adminPage)).toEqual([]);
 });
+
+test('the registrations inbox with an open detail view has no accessibility violations', async ({
+  adminPage,
+  serviceDb,
+}) => {
+  const team = `Axe Team ${Date.now()}`;
+  const { error } = await serviceDb.from('registrations').insert({
+    lead_driver_name: 'Axe Driver',
+    lead_driver_email: `axe.${Date.now()}@example.org`,
+    lead_driver_phone: '07700 900123',
+    team_name: team,
+  });
+  expect(error).toBeNull();
+  await adminPage.goto(`/admin/registrations?q=${encodeURIComponent(team)}`);
+  await expect(adminPage.getByRole('heading', { name: 'Registrations', level: 1 })).toBeVisible();
+  await adminPage.getByRole('button', { name: 'View details' }).click();
+  await expect(adminPage.getByRole('button', { name: 'Save status' })).toBeVisible();
+  expect(await axeViolations(adminPage)).toEqual([]);
+});

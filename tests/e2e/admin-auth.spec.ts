@@ -35,6 +35,10 @@ test.describe('admin sign-in and guard', () => {
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await expect(page.getByText(e2e.adminEmail)).toBeVisible();
     for (const tile of [
+      'Registrations',
+      'Sponsorship Enquiries',
+      'Messages',
+      'Subscribers',
       'Events',
       'Past Tours',
       'Gallery',
@@ -44,7 +48,8 @@ test.describe('admin sign-in and guard', () => {
       'Testimonials',
       'Settings',
     ]) {
-      await expect(page.getByRole('link', { name: new RegExp(`^${tile}`) })).toBeVisible();
+      // The tile's name is its title, then its summary ('Sponsors' is not 'Sponsorship …').
+      await expect(page.getByRole('link', { name: new RegExp(`^${tile}\\b`) })).toBeVisible();
     }
     await expect(page.getByRole('link', { name: 'View Website' })).toHaveAttribute('href', '/');
     await expect(

@@ -3,7 +3,7 @@
 // the list is ContentList, the form EntityForm. Each entity only supplies a ManagerDescription.
 import { useRef } from 'react';
 import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
-import type { RpcDbClient } from '../../data/client';
+import type { DbClient } from '../../data/client';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { buttonClass } from '../ui/PendingButton';
 import { AdminTitle } from '../AdminTitle';
@@ -49,7 +49,7 @@ export function ContentManager<R extends ContentRow, V extends FormValues>({
   db,
 }: {
   description: ManagerDescription<R, V>;
-  db: RpcDbClient;
+  db: DbClient;
 }) {
   const addButton = useRef<HTMLButtonElement>(null);
   const state = useContentManager(d, db, () => addButton.current?.focus());

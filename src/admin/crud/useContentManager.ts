@@ -11,7 +11,7 @@
 //   - unsaved changes: an action that would drop them (open another record, close the form,
 //     follow a link, go Back) is held as a named PendingDiscard until the administrator decides.
 import { useEffect, useMemo, useState } from 'react';
-import type { RpcDbClient } from '../../data/client';
+import type { DbClient } from '../../data/client';
 import { purgeTrash, type FacetValue, type ListPage } from '../../data/content-table';
 import { useLoad } from '../../lib/useLoad';
 import { isNarrowed } from '../list/list-query';
@@ -51,7 +51,7 @@ const NO_FACETS: Record<string, FacetValue[]> = {};
 
 export function useContentManager<R extends ContentRow, V extends FormValues>(
   d: ManagerDescription<R, V>,
-  db: RpcDbClient,
+  db: DbClient,
   /** Called once a save has closed the form (the screen moves focus back to its add button). */
   afterSave: () => void = () => {},
 ) {

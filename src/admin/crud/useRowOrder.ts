@@ -4,7 +4,7 @@
 // a filter keep theirs) and shown at once; a failure puts the rows back and says so. Each move is
 // announced in a polite live region, and focus stays on the moved row's button.
 import { useEffect, useRef, useState } from 'react';
-import type { RpcDbClient } from '../../data/client';
+import type { DbClient } from '../../data/client';
 import { reorderContent } from '../../data/content-table';
 import type { ContentRow, FormValues, ManagerDescription } from './types';
 
@@ -22,7 +22,7 @@ export type RowOrder<R> = {
 
 export function useRowOrder<R extends ContentRow, V extends FormValues>(
   d: ManagerDescription<R, V>,
-  db: RpcDbClient,
+  db: DbClient,
   {
     rows,
     enabled,

@@ -8,6 +8,8 @@ import type { ListQuery, PublishedFilter } from '../../data/content-table';
 
 /** What a list offers: the names its data spec knows. */
 export type ListOptions = {
+  /** The statuses the list filters by (an inbox's); published or draft when absent. */
+  statuses?: readonly string[];
   filters: readonly string[];
   sorts: readonly string[];
   defaultSort: string;
@@ -45,7 +47,7 @@ export function readListQuery(params: URLSearchParams, options: ListOptions): Li
   }
   return {
     search: params.get(RESERVED.search)?.trim() ?? '',
-    status: STATUSES.find((known) => known === status) ?? null,
+    status: (options.statuses ?? STATUSES).find((known) => known === status) ?? null,
     filters,
     sort: sort && options.sorts.includes(sort) ? sort : options.defaultSort,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,

@@ -24,8 +24,11 @@ export type ListQueryState = {
 export function useListQuery(options: ListOptions): ListQueryState {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const { filters, sorts, defaultSort } = options;
-  const known = useMemo(() => ({ filters, sorts, defaultSort }), [filters, sorts, defaultSort]);
+  const { filters, sorts, defaultSort, statuses } = options;
+  const known = useMemo(
+    () => ({ filters, sorts, defaultSort, ...(statuses ? { statuses } : {}) }),
+    [filters, sorts, defaultSort, statuses],
+  );
   const query = useMemo(() => readListQuery(new URLSearchParams(search), known), [search, known]);
 
   const go = useCallback(

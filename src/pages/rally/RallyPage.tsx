@@ -8,12 +8,11 @@ import { rally } from '../../config/rally';
 import { included, routeStops } from '../../content/rallyDetails';
 import type { RallyEvent } from '../../data/types';
 import { listPublishedEvents } from '../../data/events';
-import { SETTING_KEYS } from '../../data/settings';
 import { formatPounds } from '../../lib/format';
 import { useLoad } from '../../lib/useLoad';
 import { rallyEventJsonLd } from '../../components/structuredData';
 import { useDb } from '../../data/dbContext';
-import { useSetting } from '../../data/useSetting';
+import { usePlaces } from '../../data/places';
 
 export function EventList({ events }: { events: RallyEvent[] }) {
   return (
@@ -59,9 +58,9 @@ export function EventList({ events }: { events: RallyEvent[] }) {
 
 export default function RallyPage() {
   const db = useDb();
-  const spots = useSetting(SETTING_KEYS.spotsRemaining);
+  const places = usePlaces();
   const events = useLoad('events', () => listPublishedEvents(db), { empty: [], prerender: true });
-  const spotsText = spots.data ?? String(rally.defaultSpotsRemaining);
+  const spotsText = String(places.data?.remaining ?? rally.defaultSpotsRemaining);
 
   return (
     <>
@@ -138,7 +137,7 @@ export default function RallyPage() {
               className="mt-2 text-5xl font-extrabold text-slate-900"
               data-testid="spots-remaining"
             >
-              {spots.loading ? '…' : spotsText}
+              {places.loading ? '…' : spotsText}
             </p>
             <h3 className="mt-6 text-2xl font-bold text-slate-900">Reserve your spot</h3>
             <p className="mt-2 text-slate-700">

@@ -1,11 +1,37 @@
 import { Check } from 'lucide-react';
 import { PageHero, Section } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
+import { SubscribeForm } from '../../components/SubscribeForm';
 import { rally } from '../../config/rally';
+import { usePlaces } from '../../data/places';
 import { formatPounds } from '../../lib/format';
 import { RegistrationForm } from './RegistrationForm';
 
+export const RALLY_FULL_HEADING = 'The 2026 rally is full';
+export const RALLY_FULL_TEXT =
+  'Every place on the 2026 Europe Rally has been taken, so registration is closed. Leave your email address and we will tell you if a place becomes free.';
+
+/** At 0 places: the form and its deposit step are gone; the waiting list is offered instead. */
+function RallyFull() {
+  return (
+    <div role="status" className="space-y-4">
+      <h2 className="text-2xl font-bold text-slate-900">{RALLY_FULL_HEADING}</h2>
+      <p className="text-slate-700">{RALLY_FULL_TEXT}</p>
+      <SubscribeForm
+        source="waitlist"
+        label="Waiting list"
+        button="Join the waiting list"
+        tone="light"
+        thanks={(email) => `Thank you! We will write to ${email} if a place becomes free.`}
+        heading={<h3 className="text-lg font-semibold text-slate-900">Waiting list</h3>}
+      />
+    </div>
+  );
+}
+
 export default function SignUpPage() {
+  const places = usePlaces();
+  const full = places.data !== null && places.data.remaining <= 0;
   return (
     <>
       <Seo
@@ -21,7 +47,7 @@ export default function SignUpPage() {
       <Section>
         <div className="grid gap-10 lg:grid-cols-3">
           <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 lg:col-span-2">
-            <RegistrationForm />
+            {full ? <RallyFull /> : <RegistrationForm onFull={places.reload} />}
           </div>
           <aside
             aria-labelledby="pricing-heading"
