@@ -4,7 +4,7 @@
 // imports the other. The admin has layers of its own, for the same reason.
 //
 //   config → lib → data → components → pages | admin → app
-//   admin:  admin/ui → admin/list | admin/media → admin/crud → the managers, registry and screens
+//   admin:  admin/ui → admin/list → admin/media → admin/crud → the managers, registry and screens
 
 /** Each layer's folders (or files), lowest first; entries in one inner list are peers. */
 export const layers = [
@@ -28,11 +28,10 @@ export const layers = [
 /** The admin's own layers, lowest first (the rest of src/admin is above them all). */
 export const adminLayers = [
   { name: 'admin/ui', paths: ['src/admin/ui'] },
-  // An admin list's view in the URL and its controls; the media library. Peers.
-  [
-    { name: 'admin/list', paths: ['src/admin/list'] },
-    { name: 'admin/media', paths: ['src/admin/media'] },
-  ],
+  // An admin list's view in the URL and its controls.
+  { name: 'admin/list', paths: ['src/admin/list'] },
+  // The media library, a list of files built from those controls.
+  { name: 'admin/media', paths: ['src/admin/media'] },
   { name: 'admin/crud', paths: ['src/admin/crud'] },
   {
     name: 'admin screens',

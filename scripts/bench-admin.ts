@@ -3,8 +3,9 @@
 // times the requests the gallery manager's list sends (src/data/content-table.ts, listPage): page 1
 // in the default order, page 1 of a search (with the table's count that a narrowed view adds), a
 // late page and a filtered one. One request at a time, as one administrator makes them. Prints
-// p50 and p99 for each; the goal is a p99 under 50 ms.
-//   Options: --rows N (10000) --runs N (200 per request)
+// p50 and p99 for each; the goal is a p99 under 50 ms. `--list registrations` does the same for
+// the organiser's registrations inbox (page 1 newest first, a search, a late page, a status filter).
+//   Options: --list gallery|registrations (gallery) --rows N (10000) --runs N (200 per request)
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { percentile, request, startEmulatorProcess } from './lib/bench';
 
 const { values } = parseArgs({
   options: {
+    list: { type: 'string', default: 'gallery' },
     rows: { type: 'string', default: '10000' },
     runs: { type: 'string', default: '200' },
   },
@@ -31,6 +33,7 @@ function galleryRow(index: number) {
   return {
     title: `${word(0)} ${word(3)} ${word(5)} ${index}`,
     url: `bench/gallery/${index}.webp`,
+    alt: `A rally car on the road, bench photo ${index}`,
     category: `${2016 + (index % 8)} Rally`,
     year: 2016 + (index % 8),
     published: index % 5 !== 0,
@@ -38,33 +41,81 @@ function galleryRow(index: number) {
   };
 }
 
+/** A made-up registration: teams and drivers from a few words, statuses and deposits mixed. */
+function registrationRow(index: number) {
+  const word = (offset: number) => WORDS[(index * 7 + offset) % WORDS.length] ?? 'Road';
+  return {
+    lead_driver_name: `${word(1)} Driver ${index}`,
+    lead_driver_email: `driver${index}@example.org`,
+    lead_driver_phone: '07700 900123',
+    team_name: `${word(0)} ${word(4)} ${index}`,
+    vehicle_make: word(2),
+    status: ['new', 'contacted', 'confirmed', 'cancelled'][index % 4],
+    deposit_status: index % 3 === 0 ? 'paid' : 'pending',
+    created_at: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
+  };
+}
+
 const ORDER = 'order=sort_order.asc,created_at.desc,id.asc';
-/** The list's requests as postgrest-js sends them for listPage (count=exact, a range). */
+/** The list's requests as postgrest-js sends them for listPage (count=exact, a range; rows
+ * outside the trash). */
+const LIVE = 'deleted_at=is.null';
+const NEWEST = 'order=created_at.desc,id.asc';
+const REGISTRATION_SEARCH =
+  'or=(team_name.ilike.%22%25lake%25%22,lead_driver_name.ilike.%22%25lake%25%22,lead_driver_email.ilike.%22%25lake%25%22,co_driver_name.ilike.%22%25lake%25%22,registration_plate.ilike.%22%25lake%25%22)';
+
+type List = {
+  table: string;
+  row: (index: number) => Record<string, unknown>;
+  /** The list's requests as postgrest-js sends them for listPage (count=exact, a range). */
+  requests: { name: string; paths: string[] }[];
+};
+
+const REGISTRATIONS: List = {
+  table: 'registrations',
+  row: registrationRow,
+  requests: [
+    { name: 'page 1 (newest first)', paths: [`select=*&${NEWEST}&offset=0&limit=20`] },
+    {
+      name: 'search "lake", page 1 (+ table count)',
+      paths: [`select=*&${REGISTRATION_SEARCH}&${NEWEST}&offset=0&limit=20`, 'select=*'],
+    },
+    { name: 'page 400 of 500', paths: [`select=*&${NEWEST}&offset=7980&limit=20`] },
+    {
+      name: 'status new, page 1 (+ table count)',
+      paths: [`select=*&status=eq.new&${NEWEST}&offset=0&limit=20`, 'select=*'],
+    },
+  ],
+};
+
 const LIST_REQUESTS: { name: string; paths: string[] }[] = [
-  { name: 'page 1 (default order)', paths: [`select=*&${ORDER}&offset=0&limit=20`] },
+  { name: 'page 1 (default order)', paths: [`select=*&${LIVE}&${ORDER}&offset=0&limit=20`] },
   {
     name: 'search "lake", page 1 (+ table count)',
     paths: [
-      `select=*&or=(title.ilike.%22%25lake%25%22,category.ilike.%22%25lake%25%22)&${ORDER}&offset=0&limit=20`,
-      'select=*',
+      `select=*&${LIVE}&or=(title.ilike.%22%25lake%25%22,category.ilike.%22%25lake%25%22)&${ORDER}&offset=0&limit=20`,
+      `select=*&${LIVE}`,
     ],
   },
-  { name: 'page 400 of 500', paths: [`select=*&${ORDER}&offset=7980&limit=20`] },
+  { name: 'page 400 of 500', paths: [`select=*&${LIVE}&${ORDER}&offset=7980&limit=20`] },
   {
     name: 'drafts of 2019, by title (+ table count)',
     paths: [
-      'select=*&published=eq.false&year=eq.2019&order=title.asc,id.asc&offset=0&limit=20',
-      'select=*',
+      `select=*&${LIVE}&published=eq.false&year=eq.2019&order=title.asc,id.asc&offset=0&limit=20`,
+      `select=*&${LIVE}`,
     ],
   },
 ];
+
+const GALLERY: List = { table: 'gallery_images', row: galleryRow, requests: LIST_REQUESTS };
+const LIST = values.list === 'registrations' ? REGISTRATIONS : GALLERY;
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-admin-'));
   const server = await startEmulatorProcess(dataDir);
   const config = loadConfig();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  const rest = (query: string) => new URL(`/rest/v1/gallery_images?${query}`, server.url);
+  const rest = (query: string) => new URL(`/rest/v1/${LIST.table}?${query}`, server.url);
   try {
     const service = {
       apikey: config.serviceRoleKey,
@@ -75,7 +126,7 @@ async function main(): Promise<void> {
     const seeded = performance.now();
     for (let start = 0; start < ROWS; start += BATCH) {
       const rows = Array.from({ length: Math.min(BATCH, ROWS - start) }, (_, i) =>
-        galleryRow(start + i),
+        LIST.row(start + i),
       );
       const answer = await request(agent, rest(''), service, {
         method: 'POST',
@@ -84,7 +135,7 @@ async function main(): Promise<void> {
       if (answer.status !== 201) throw new Error(`seeding: ${answer.status} ${answer.body}`);
     }
     console.log(
-      `seeded ${ROWS} gallery images in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+      `seeded ${ROWS} rows of ${LIST.table} in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );
 
     const signIn = await request(
@@ -106,8 +157,10 @@ async function main(): Promise<void> {
       prefer: 'count=exact',
     };
 
-    console.log(`admin list at ${ROWS} rows, ${RUNS} runs each, one request at a time`);
-    for (const { name, paths } of LIST_REQUESTS) {
+    console.log(
+      `admin list of ${LIST.table} at ${ROWS} rows, ${RUNS} runs each, one request at a time`,
+    );
+    for (const { name, paths } of LIST.requests) {
       const latencies: number[] = [];
       let range = '';
       for (let run = -20; run < RUNS; run++) {

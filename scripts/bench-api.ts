@@ -25,7 +25,7 @@ const HOME_READS: { path: string; accept?: string }[] = [
   { path: '/rest/v1/testimonials?select=*&published=eq.true&order=sort_order.asc' },
   { path: '/rest/v1/videos?select=*&published=eq.true&order=sort_order.asc' },
   {
-    path: '/rest/v1/site_settings?select=value&key=eq.rally_spots_remaining',
+    path: '/rest/v1/site_settings?select=value&key=eq.rally_capacity',
     accept: 'application/vnd.pgrst.object+json',
   },
   { path: '/rest/v1/events?select=*&published=eq.true&order=date.asc' },

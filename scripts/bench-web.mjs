@@ -1,8 +1,10 @@
 // `npm run bench:web`: builds the site, serves it with `vite preview` against a fresh emulator, and
-// runs Lighthouse 12 (mobile, simulated throttling) on the main public pages and on a static
+// runs Lighthouse 12 (mobile, simulated throttling) on every public route (one article page
+// included: `:article` stands for the first article of the build's sitemap) and on a static
 // reference page: the home page's rendered content with every script removed, i.e. what plain
-// HTML would cost. Prints the median of each figure over the runs.
-//   npm run bench:web [-- --runs 3] [--pages /,/news] [--reports dir]
+// HTML would cost. Prints the median of each figure over the runs, and each page against the
+// reference of the same run (goals: performance within 2 points, LCP at most 1.2× the reference's).
+//   npm run bench:web [-- --runs 3] [--pages /,/news,/news/:article] [--reports dir]
 // --reports keeps every Lighthouse report (JSON) in dir, to see what the figures are made of.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,12 +25,16 @@ import {
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
-    pages: { type: 'string', default: '/,/gallery,/news,/sponsors' },
+    pages: {
+      type: 'string',
+      default:
+        '/,/2026-rally,/gallery,/videos,/news,/news/:article,/sponsors,/about,/contact,/sign-up,/payment-success,/privacy-policy,/terms-conditions',
+    },
     reports: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
-const pages = values.pages.split(',');
+let pages = values.pages.split(',');
 const reference = '/reference.html';
 const outDir = 'dist/bench';
 const chromePath = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -220,6 +226,13 @@ async function main() {
   });
   if (built.status !== 0) throw new Error('the build failed');
 
+  // One article page: the first one the build wrote (the sitemap lists them).
+  const article = /<loc>[^<]*(\/news\/[0-9a-f-]{36})<\/loc>/.exec(
+    readFileSync(path.join(outDir, 'sitemap.xml'), 'utf8'),
+  )?.[1];
+  if (pages.includes('/news/:article') && !article) throw new Error('the build wrote no article');
+  pages = pages.map((page) => (page === '/news/:article' ? article : page));
+
   // vite preview indexes its files when it starts, so the reference page is written in between.
   log('writing the reference page (home without scripts)');
   const capture = await preview(sitePort);
@@ -258,6 +271,18 @@ async function main() {
   );
   console.log(table(rows));
   console.log(`\nHome LCP / reference LCP: ${(home / ref).toFixed(2)} (goal <= 1.20)`);
+  const reference_ = rows.at(-1).m;
+  console.log(
+    '\nEach page against the reference of this run (goals: perf >= ref - 2, LCP <= 1.2x):',
+  );
+  for (const { page, m } of rows.slice(0, -1)) {
+    const points = m.performance - reference_.performance;
+    const ratio = m.lcp / reference_.lcp;
+    const ok = points >= -2 && ratio <= 1.2 ? 'ok' : 'MISSED';
+    console.log(
+      `  ${page.padEnd(50)} perf ${points >= 0 ? '+' : ''}${points}, LCP x${ratio.toFixed(2)}  ${ok}`,
+    );
+  }
   const speed = median(rows.map(({ m }) => m.benchmarkIndex));
   console.log(`Lighthouse benchmarkIndex of this machine (median): ${Math.round(speed)}`);
   const total = rows.length * runs;

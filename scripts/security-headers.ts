@@ -5,7 +5,7 @@
 //     (scripts/lib/security-headers.ts says what each allows and why);
 //   - /assets/*: cached for a year, immutable (their names carry a content hash);
 //   - every HTML file's paths: revalidated on each visit.
-// The Supabase and webhook URLs come from the same VITE_ variables and .env the build read.
+// The Supabase URL comes from the same VITE_ variables and .env the build read.
 //   BUILD_OUT_DIR=dist tsx scripts/security-headers.ts
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -59,7 +59,8 @@ const config = publicConfig(loadEnv('production', process.cwd(), 'VITE_'));
 const policy = contentSecurityPolicy({
   scriptHashes: hashes,
   supabaseUrl: config.supabaseUrl,
-  connectUrls: [config.sponsorshipWebhookUrl, config.registrationWebhookUrl],
+  // The webhooks are called by Edge Functions now, never by the pages.
+  connectUrls: [],
   frameOrigins: videoPlayerOrigins,
 });
 

@@ -19,8 +19,8 @@ const app = (
   </StrictMode>
 );
 
-// The head tags the HTML arrives with for a page React draws later (the shell's defaults, a news
-// article's prerendered tags: see src/prerender/template.ts) give way once React adds the page's own.
+// The head tags the HTML arrives with for a page React draws later (the shell's defaults) give way
+// once React adds the page's own.
 const shellTags = document.head.querySelectorAll('[data-shell]');
 if (shellTags.length) {
   const observer = new MutationObserver(() => {

@@ -10,8 +10,6 @@ export const anonKey = localSupabase.anonKey;
 export function localServiceUrls(supabaseUrl) {
   return {
     VITE_SUPABASE_URL: supabaseUrl,
-    VITE_SPONSORSHIP_WEBHOOK_URL: `${supabaseUrl}/local/webhooks/sponsorship`,
-    VITE_REGISTRATION_WEBHOOK_URL: `${supabaseUrl}/local/webhooks/registration`,
     VITE_DEPOSIT_PAYMENT_URL: `${supabaseUrl}/local/pay/deposit`,
     VITE_DONATE_URL: `${supabaseUrl}/local/donate`,
   };

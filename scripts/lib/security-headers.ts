@@ -43,7 +43,7 @@ export type PolicyInputs = {
   scriptHashes: string[];
   /** The Supabase project (REST, auth, storage: data, uploads and the media it serves). */
   supabaseUrl: string;
-  /** Other addresses the pages send requests to (the webhooks). */
+  /** Other addresses the pages send requests to (none today: the project serves them all). */
   connectUrls: string[];
   /** Hosts of embedded video players. */
   frameOrigins: readonly string[];
@@ -70,7 +70,8 @@ export function contentSecurityPolicy(inputs: PolicyInputs): string {
     ['form-action', ["'self'"]],
     ['object-src', ["'none'"]],
     ['manifest-src', ["'self'"]],
-    ['worker-src', ["'none'"]],
+    // The admin makes an upload's image variants in a Worker of its own (same origin).
+    ['worker-src', ["'self'"]],
   ];
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }

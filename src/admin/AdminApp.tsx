@@ -8,11 +8,16 @@ import { AdminNav } from './AdminNav';
 import { AuthProvider } from './auth/AuthProvider';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAuth } from './auth/RequireAuth';
+import { ToastProvider } from './crud/Toast';
 import { DashboardPage } from './DashboardPage';
 import { adminScreens } from './registry';
 
 function AdminShell({ children }: { children: ReactNode }) {
-  return <div className="min-h-screen bg-slate-100 text-slate-900">{children}</div>;
+  return (
+    <ToastProvider>
+      <div className="min-h-screen bg-slate-100 text-slate-900">{children}</div>
+    </ToastProvider>
+  );
 }
 
 /** Every screen but the dashboard: the navigation, then the screen. */

@@ -3,6 +3,9 @@
 import { Link } from 'react-router-dom';
 import { ExternalLink, LogOut } from 'lucide-react';
 import { paths } from '../config/paths';
+import { getInboxCounts } from '../data/inbox';
+import { useLoad } from '../lib/useLoad';
+import { supabase } from './supabase';
 import { buttonClass } from './ui/PendingButton';
 import { useAuth } from './auth/AuthProvider';
 import { AdminTitle } from './AdminTitle';
@@ -11,6 +14,7 @@ import { adminScreens } from './registry';
 export function DashboardPage() {
   const { state, signOut } = useAuth();
   const email = state.status === 'signed-in' ? state.user.email : undefined;
+  const counts = useLoad('inbox counts', () => getInboxCounts(supabase), { empty: {} });
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -37,14 +41,24 @@ export function DashboardPage() {
       </div>
 
       <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {adminScreens.map(({ path, title, summary, Icon }) => (
+        {adminScreens.map(({ path, title, summary, Icon, newItems }) => (
           <li key={path}>
             <Link
               to={paths.adminScreen(path)}
               className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-400 motion-reduce:transition-none hover:shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
             >
               <Icon aria-hidden="true" className="h-8 w-8 text-blue-700" />
-              <span className="mt-3 text-lg font-semibold text-slate-900">{title}</span>
+              <span className="mt-3 flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900">
+                {title}
+                {newItems && counts.data[newItems] ? (
+                  <span
+                    className="rounded-full bg-red-700 px-2.5 py-0.5 text-sm font-bold text-white"
+                    data-testid={`new-${newItems}`}
+                  >
+                    {counts.data[newItems]} new
+                  </span>
+                ) : null}
+              </span>
               <span className="mt-1 text-sm text-slate-600">{summary}</span>
             </Link>
           </li>

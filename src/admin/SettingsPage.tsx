@@ -14,8 +14,9 @@ import { isSettingType, settingValueError, type SettingType } from '../lib/setti
 import { supabase } from './supabase';
 import { AdminTitle } from './AdminTitle';
 import { BackToDashboard } from './BackToDashboard';
+import { useToast } from './crud/Toast';
 
-/** 'rally_spots_remaining' → 'Rally Spots Remaining' */
+/** 'rally_capacity' → 'Rally Capacity' */
 export function settingTitle(key: string): string {
   return key
     .split('_')
@@ -59,6 +60,7 @@ export function SettingsPage() {
     reload,
   } = useLoad('settings', loadSettings, { empty: NO_SETTINGS });
   const [message, setMessage] = useState<Message | null>(null);
+  const toast = useToast();
   const shown: Message | null =
     message ?? (failed ? { tone: 'error', text: 'Failed to load settings' } : null);
   const groups = GROUPS.map((group) => ({
@@ -92,7 +94,8 @@ export function SettingsPage() {
                   <SettingEditor
                     setting={setting}
                     onSaved={() => {
-                      setMessage({ tone: 'success', text: 'Setting updated successfully!' });
+                      setMessage(null);
+                      toast.show('Setting updated successfully!');
                       reload();
                     }}
                     onFailed={() => setMessage({ tone: 'error', text: 'Failed to update setting' })}

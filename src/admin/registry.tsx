@@ -14,22 +14,38 @@
 //   ListPagination, ui/ConfirmDialog and ui/LoadFailed; then add `{ path, title, summary, Icon,
 //   element }` below. A dashboard count of new items belongs on the tile: give AdminScreen a
 //   `count` and DashboardPage draws it, for every screen that has one.
-// - An audit log or a trash view: a screen of its own, added the same way.
-// - Bulk actions and toasts are pieces to compose into a list or screen (a selection hook and a
-//   bar above ContentList's rows; a toast region in AdminShell), not flags on the description.
+// - A screen of its own (the audit log): the same list pieces, added with `{ path, … element }`.
+// - Every content manager has its Trash view (?view=trash), bulk actions (crud/useSelection and
+//   ContentList's bar) and moving rows (crud/useRowOrder, for tables ordered by hand); any screen
+//   confirms its saves with `useToast()` (crud/Toast.tsx; the provider is in AdminShell).
 import type { ReactNode } from 'react';
 import {
+  BriefcaseBusiness,
   CalendarDays,
+  ClipboardList,
   Film,
   Handshake,
   History,
+  ScrollText,
   Image,
+  Images,
+  Inbox,
+  MailPlus,
   MessageSquareQuote,
   Newspaper,
   Settings,
   type LucideIcon,
 } from 'lucide-react';
+import { AuditLogPage } from './audit/AuditLogPage';
+import type { InboxName } from '../data/inbox';
 import { ContentManager } from './crud/ContentManager';
+import { InboxScreen } from './inbox/InboxScreen';
+import {
+  enquiriesInbox,
+  messagesInbox,
+  registrationsInbox,
+  subscribersInbox,
+} from './inbox/inboxes';
 import type { ContentRow, FormValues, ManagerDescription } from './crud/types';
 import { eventsManager } from './managers/events';
 import { galleryManager } from './managers/gallery';
@@ -39,6 +55,7 @@ import { sponsorsManager } from './managers/sponsors';
 import { testimonialsManager } from './managers/testimonials';
 import { videosManager } from './managers/videos';
 import { SettingsPage } from './SettingsPage';
+import { MediaLibraryScreen } from './screens/MediaLibraryScreen';
 import { supabase } from './supabase';
 
 export type AdminScreen = {
@@ -51,6 +68,8 @@ export type AdminScreen = {
   Icon: LucideIcon;
   /** The screen, drawn inside the admin guard and layout. */
   element: ReactNode;
+  /** The inbox whose count of new items the dashboard shows on the tile. */
+  newItems?: InboxName;
 };
 
 /** A screen that is a content manager, run by the shared ContentManager. */
@@ -62,6 +81,38 @@ function contentScreen<R extends ContentRow, V extends FormValues>(
 }
 
 export const adminScreens: readonly AdminScreen[] = [
+  {
+    path: 'registrations',
+    title: 'Registrations',
+    summary: 'Teams, deposits and webhook deliveries',
+    Icon: ClipboardList,
+    newItems: 'registrations',
+    element: <InboxScreen description={registrationsInbox} db={supabase} />,
+  },
+  {
+    path: 'enquiries',
+    title: 'Sponsorship Enquiries',
+    summary: 'Companies asking to sponsor',
+    Icon: BriefcaseBusiness,
+    newItems: 'enquiries',
+    element: <InboxScreen description={enquiriesInbox} db={supabase} />,
+  },
+  {
+    path: 'messages',
+    title: 'Messages',
+    summary: 'Contact form messages',
+    Icon: Inbox,
+    newItems: 'messages',
+    element: <InboxScreen description={messagesInbox} db={supabase} />,
+  },
+  {
+    path: 'subscribers',
+    title: 'Subscribers',
+    summary: 'Newsletter and waiting list sign-ups',
+    Icon: MailPlus,
+    newItems: 'subscribers',
+    element: <InboxScreen description={subscribersInbox} db={supabase} />,
+  },
   contentScreen(eventsManager, {
     path: 'events',
     title: 'Events',
@@ -105,10 +156,24 @@ export const adminScreens: readonly AdminScreen[] = [
     Icon: MessageSquareQuote,
   }),
   {
+    path: 'media',
+    title: 'Media Library',
+    summary: 'Uploaded photos and films, with their alt text',
+    Icon: Images,
+    element: <MediaLibraryScreen />,
+  },
+  {
     path: 'settings',
     title: 'Settings',
-    summary: 'Site settings such as spots remaining',
+    summary: 'Site settings such as the rally’s capacity',
     Icon: Settings,
     element: <SettingsPage />,
+  },
+  {
+    path: 'audit-log',
+    title: 'Audit log',
+    summary: 'Who changed what, and when',
+    Icon: ScrollText,
+    element: <AuditLogPage />,
   },
 ];

@@ -21,6 +21,7 @@ const pages = {
   terms: lazyPage(() => import('../pages/legal/TermsPage')),
   notFound: lazyPage(() => import('../pages/not-found/NotFoundPage')),
   admin: lazyPage(() => import('../admin/AdminApp')),
+  articlePreview: lazyPage(() => import('./ArticlePreviewPage')),
 } satisfies Record<string, LazyPage>;
 
 type PageRoute = RouteObject & { handle?: { preload: LazyPage['preload'] } };
@@ -50,6 +51,7 @@ export const routes: PageRoute[] = [
       page(paths.paymentSuccess, pages.paymentSuccess),
       page(paths.privacy, pages.privacy),
       page(paths.terms, pages.terms),
+      page(paths.articlePreviewPattern, pages.articlePreview),
       page('*', pages.notFound),
     ],
   },

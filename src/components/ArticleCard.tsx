@@ -5,6 +5,12 @@ import { paths } from '../config/paths';
 import { capitalise, formatLongDate } from '../lib/format';
 import { mediaUrl } from '../data/client';
 import { stripTags } from '../lib/text';
+import { MediaImage } from './MediaImage';
+
+/** The featured card's picture: full width, then three fifths of the 1280-px container. */
+const FEATURED_SIZES = '(min-width: 1024px) 730px, calc(100vw - 32px)';
+/** A card in the grid of up to three columns. */
+const CARD_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, calc(100vw - 32px)';
 
 /** A news card: image, category, date, title, excerpt and a 'Read More' link. */
 export function ArticleCard({
@@ -26,14 +32,14 @@ export function ArticleCard({
       }`}
     >
       {image ? (
-        <img
+        // Decorative here: the card's title, right below, says what the article is.
+        <MediaImage
           src={image}
           alt=""
+          sizes={featured ? FEATURED_SIZES : CARD_SIZES}
           width={featured ? 960 : 640}
           height={featured ? 640 : 400}
-          loading={featured ? 'eager' : 'lazy'}
-          fetchPriority={featured ? 'high' : 'auto'}
-          decoding="async"
+          priority={featured}
           className={`object-cover ${featured ? 'aspect-[3/2] w-full lg:w-3/5' : 'aspect-[16/10] w-full'}`}
         />
       ) : null}

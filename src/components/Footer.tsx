@@ -1,72 +1,31 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { paths } from '../config/paths';
-import { isEmail } from '../lib/validation';
 import { phoneHref } from '../lib/format';
 import { dateRangeLabel } from '../lib/calendar';
 import { useSiteSettings } from '../data/SiteSettingsProvider';
 import { navLinks } from './Header';
+import { SubscribeForm } from './SubscribeForm';
 
 function Newsletter() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [confirmed, setConfirmed] = useState<string | null>(null);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!isEmail(email)) {
-      setError('Please enter a valid email address.');
-      event.currentTarget.querySelector('input')?.focus();
-      return;
-    }
-    setError(null);
-    setConfirmed(email.trim());
-    setEmail('');
-  }
-
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Newsletter">
-      <h2 className="text-sm font-semibold uppercase tracking-wider text-amber-300">Newsletter</h2>
-      <p className="mt-3 text-sm text-slate-300">
-        Rally news, stories from the road and fundraising updates.
-      </p>
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
-        <label htmlFor="newsletter-email" className="sr-only">
-          Email address
-        </label>
-        <input
-          id="newsletter-email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'newsletter-error' : undefined}
-          className="min-w-0 flex-1 rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 text-white placeholder:text-slate-400 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40"
-        />
-        <button
-          type="submit"
-          className="rounded-lg bg-amber-400 px-4 py-2 font-semibold text-slate-950 hover:bg-amber-300"
-        >
-          Subscribe
-        </button>
-      </div>
-      {error ? (
-        <p id="newsletter-error" role="alert" className="mt-2 text-sm font-medium text-red-300">
-          {error}
-        </p>
-      ) : null}
-      {confirmed ? (
-        <p role="status" className="mt-2 text-sm text-emerald-300">
-          Thank you! We&apos;ll send rally news to {confirmed}.
-        </p>
-      ) : null}
-    </form>
+    <SubscribeForm
+      source="footer"
+      label="Newsletter"
+      button="Subscribe"
+      tone="dark"
+      thanks={(email) => `Thank you! We'll send rally news to ${email}.`}
+      heading={
+        <>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-amber-300">
+            Newsletter
+          </h2>
+          <p className="mt-3 text-sm text-slate-300">
+            Rally news, stories from the road and fundraising updates.
+          </p>
+        </>
+      }
+    />
   );
 }
 

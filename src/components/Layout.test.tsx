@@ -136,9 +136,11 @@ describe('Layout', { timeout: 20_000 }, () => {
     scrollTo.mockRestore();
   });
 
-  it('checks the newsletter email and confirms politely', async () => {
+  it('checks the newsletter email, stores the subscriber and confirms politely', async () => {
     const user = userEvent.setup();
-    renderLayout();
+    const fetch = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetch);
+    renderLayout('/');
     const input = screen.getByLabelText('Email address');
     await user.type(input, 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
@@ -147,8 +149,15 @@ describe('Layout', { timeout: 20_000 }, () => {
     await user.clear(input);
     await user.type(input, 'fan@example.org');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(screen.getByRole('status')).toHaveTextContent(
+    expect(await screen.findByRole('status')).toHaveTextContent(
       'Thank you! We’ll send rally news to fan@example.org.'.replace('’', "'"),
     );
+    // The layout also reads the settings and the places: pick the subscription out of them.
+    const [url, init] = (fetch.mock.calls as [string, RequestInit][]).find(([address]) =>
+      String(address).includes('/rpc/subscribe_newsletter'),
+    ) ?? ['', {}];
+    expect(url).toContain('/rest/v1/rpc/subscribe_newsletter');
+    expect(JSON.parse(String(init.body))).toEqual({ email: 'fan@example.org', source: 'footer' });
+    vi.unstubAllGlobals();
   });
 });

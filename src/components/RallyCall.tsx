@@ -7,7 +7,7 @@ import type { RallyPhase } from '../lib/calendar';
 import { useRallyPhase, useSiteSettings } from '../data/SiteSettingsProvider';
 
 /** The footer's newsletter box: where interest is registered before registration opens. */
-export const NEWSLETTER_ANCHOR = '#newsletter-email';
+export const NEWSLETTER_ANCHOR = '#footer-email';
 
 type Call = { label: string; to: string };
 

@@ -1,6 +1,8 @@
 import type { Sponsor } from '../data/types';
 import { isHeadlineSponsor } from '../data/sponsors';
 import { mediaUrl } from '../data/client';
+import { imageAlt } from '../lib/text';
+import { MediaImage } from './MediaImage';
 
 /** Published sponsors: logo (or name), linked to their website when they have one. */
 export function SponsorGrid({ sponsors }: { sponsors: Sponsor[] }) {
@@ -9,13 +11,12 @@ export function SponsorGrid({ sponsors }: { sponsors: Sponsor[] }) {
       {sponsors.map((sponsor) => {
         const logo = mediaUrl(sponsor.logo_url);
         const body = logo ? (
-          <img
+          <MediaImage
             src={logo}
-            alt={sponsor.name}
+            alt={imageAlt(sponsor.logo_alt, sponsor.logo_decorative, sponsor.name)}
+            sizes="240px"
             width={240}
             height={120}
-            loading="lazy"
-            decoding="async"
             className="mx-auto h-20 w-auto max-w-full object-contain"
           />
         ) : (

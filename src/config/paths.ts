@@ -22,6 +22,9 @@ export const paths = {
   adminDashboard: '/admin/dashboard',
   /** An admin screen by its registry path: adminScreen('gallery') → '/admin/gallery'. */
   adminScreen: (screen: string) => `/admin/${screen}`,
+  /** A draft article as the public will see it, for administrators only. */
+  articlePreviewPattern: '/admin/preview/news/:id',
+  articlePreview: (id: string) => `/admin/preview/news/${id}`,
 } as const;
 
 /** The public routes with fixed paths (the prerender and sitemap walk these). */

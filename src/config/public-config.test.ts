@@ -17,8 +17,6 @@ const complete: Record<BuildVariable, string> = {
   VITE_SUPABASE_URL: 'https://abcd.supabase.co',
   VITE_SUPABASE_ANON_KEY: 'eyJhbGciOiJIUzI1NiJ9.e30.signature',
   VITE_SITE_URL: 'https://www.europerally.org.uk',
-  VITE_SPONSORSHIP_WEBHOOK_URL: 'https://hooks.example.org/sponsorship',
-  VITE_REGISTRATION_WEBHOOK_URL: 'https://hooks.example.org/registration',
   VITE_DEPOSIT_PAYMENT_URL: 'https://buy.stripe.com/test_deposit',
   VITE_DONATE_URL: 'https://www.justgiving.com/europe-rally',
 };
@@ -29,8 +27,6 @@ describe('publicConfig', () => {
     expect(publicConfig({ ...complete, VITE_SUPABASE_URL: 'https://abcd.supabase.co/' })).toEqual({
       supabaseUrl: 'https://abcd.supabase.co',
       supabaseAnonKey: complete.VITE_SUPABASE_ANON_KEY,
-      sponsorshipWebhookUrl: complete.VITE_SPONSORSHIP_WEBHOOK_URL,
-      registrationWebhookUrl: complete.VITE_REGISTRATION_WEBHOOK_URL,
       depositPaymentUrl: complete.VITE_DEPOSIT_PAYMENT_URL,
       donateUrl: complete.VITE_DONATE_URL,
       siteUrl: complete.VITE_SITE_URL,
@@ -40,7 +36,6 @@ describe('publicConfig', () => {
   it('falls back to the local emulator and its services where nothing is set', () => {
     expect(publicConfig({})).toMatchObject({
       supabaseUrl: 'http://127.0.0.1:54321',
-      sponsorshipWebhookUrl: 'http://127.0.0.1:54321/local/webhooks/sponsorship',
       depositPaymentUrl: 'http://127.0.0.1:54321/local/pay/deposit',
       siteUrl: 'http://localhost:5173',
     });

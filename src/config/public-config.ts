@@ -30,16 +30,6 @@ export function publicConfig(vars: BuildVars) {
   return {
     supabaseUrl,
     supabaseAnonKey: vars.VITE_SUPABASE_ANON_KEY?.trim() || LOCAL_ANON_KEY,
-    sponsorshipWebhookUrl: readUrl(
-      'VITE_SPONSORSHIP_WEBHOOK_URL',
-      vars.VITE_SPONSORSHIP_WEBHOOK_URL,
-      `${supabaseUrl}/local/webhooks/sponsorship`,
-    ),
-    registrationWebhookUrl: readUrl(
-      'VITE_REGISTRATION_WEBHOOK_URL',
-      vars.VITE_REGISTRATION_WEBHOOK_URL,
-      `${supabaseUrl}/local/webhooks/registration`,
-    ),
     depositPaymentUrl: readUrl(
       'VITE_DEPOSIT_PAYMENT_URL',
       vars.VITE_DEPOSIT_PAYMENT_URL,
@@ -56,8 +46,6 @@ export const REQUIRED_BUILD_VARIABLES = {
   VITE_SUPABASE_URL: 'the Supabase project URL',
   VITE_SUPABASE_ANON_KEY: "the project's anon (public) key",
   VITE_SITE_URL: "the site's public origin (canonical URLs, sitemap)",
-  VITE_SPONSORSHIP_WEBHOOK_URL: 'where sponsorship enquiries are POSTed',
-  VITE_REGISTRATION_WEBHOOK_URL: 'where rally registrations are POSTed',
   VITE_DEPOSIT_PAYMENT_URL: 'the card-payment page for the deposit',
   VITE_DONATE_URL: "the charity's giving page",
 } as const;

@@ -25,7 +25,7 @@ export function SiteSettingsProvider({ children }: { children: ReactNode }) {
     empty: DEFAULT_SITE_SETTINGS,
     prerender: true,
   });
-  const { data: places } = useLoad('rally-places', async () => loadRallyPlaces(await db()), {
+  const { data: places } = useLoad('places', async () => loadRallyPlaces(await db()), {
     empty: null,
     prerender: true,
   });
@@ -46,9 +46,13 @@ export function useRallyPlaces(): RallyPlaces | null {
   return useContext(SiteSettingsContext).places;
 }
 
-/** The rally's phase now (src/lib/calendar), by the build's time until the page is live. */
-export function useRallyPhase(): RallyPhase {
+/**
+ * The rally's phase now (src/lib/calendar), by the build's time until the page is live. A page
+ * that counts the places itself (usePlaces: /sign-up reloads them when a registration finds the
+ * rally full) passes its count, which is then the one that decides "full".
+ */
+export function useRallyPhase(counted?: RallyPlaces | null): RallyPhase {
   const { edition } = useSiteSettings();
   const places = useRallyPlaces();
-  return rallyPhase(useNow(), edition, places);
+  return rallyPhase(useNow(), edition, counted ?? places);
 }

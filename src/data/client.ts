@@ -1,14 +1,16 @@
-// The public site's thin data client: PostgREST only, with the anon key. It keeps supabase-js's
+// The public site's thin data client: PostgREST only (tables and RPC), with the anon key. It keeps supabase-js's
 // auth, realtime and storage code out of the public bundle. The admin uses the full client
 // (src/admin/supabase.ts), whose `.from()` is this same PostgrestClient.
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { env } from '../config/env';
 import type { Database } from './types';
 
-export type DbClient = Pick<PostgrestClient<Database>, 'from'>;
+export type DbClient = Pick<PostgrestClient<Database>, 'from' | 'rpc'>;
 
 export const publicDb: DbClient = new PostgrestClient<Database>(`${env.supabaseUrl}/rest/v1`, {
   headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
+  // The fetch of the moment of each call (tests stand in for the network by replacing it).
+  fetch: (input, init) => fetch(input, init),
 });
 
 /** Public URL of an object in the `media` bucket; absolute URLs pass through unchanged. */

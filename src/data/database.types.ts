@@ -6,6 +6,63 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      audit_log: {
+        Row: {
+          action:
+            | 'created'
+            | 'changed'
+            | 'published'
+            | 'unpublished'
+            | 'trashed'
+            | 'restored'
+            | 'deleted';
+          actor_email: string | null;
+          actor_id: string | null;
+          at: string;
+          changed_columns: string[];
+          id: number;
+          label: string;
+          row_id: string | null;
+          table_name: string;
+        };
+        Insert: {
+          action:
+            | 'created'
+            | 'changed'
+            | 'published'
+            | 'unpublished'
+            | 'trashed'
+            | 'restored'
+            | 'deleted';
+          actor_email?: string | null;
+          actor_id?: string | null;
+          at?: string;
+          changed_columns?: string[];
+          id?: never;
+          label?: string;
+          row_id?: string | null;
+          table_name: string;
+        };
+        Update: {
+          action?:
+            | 'created'
+            | 'changed'
+            | 'published'
+            | 'unpublished'
+            | 'trashed'
+            | 'restored'
+            | 'deleted';
+          actor_email?: string | null;
+          actor_id?: string | null;
+          at?: string;
+          changed_columns?: string[];
+          id?: never;
+          label?: string;
+          row_id?: string | null;
+          table_name?: string;
+        };
+        Relationships: [];
+      };
       contact_messages: {
         Row: {
           created_at: string;
@@ -13,8 +70,11 @@ export type Database = {
           id: string;
           message: string;
           name: string;
+          note: string;
           phone: string | null;
+          status: 'new' | 'contacted' | 'confirmed' | 'cancelled';
           subject: 'general' | 'rally' | 'sponsorship' | 'charity' | 'media' | 'other';
+          updated_at: string;
           website: string | null;
         };
         Insert: {
@@ -23,8 +83,11 @@ export type Database = {
           id?: string;
           message: string;
           name: string;
+          note?: string;
           phone?: string | null;
+          status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
           subject: 'general' | 'rally' | 'sponsorship' | 'charity' | 'media' | 'other';
+          updated_at?: string;
           website?: string | null;
         };
         Update: {
@@ -33,8 +96,11 @@ export type Database = {
           id?: string;
           message?: string;
           name?: string;
+          note?: string;
           phone?: string | null;
+          status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
           subject?: 'general' | 'rally' | 'sponsorship' | 'charity' | 'media' | 'other';
+          updated_at?: string;
           website?: string | null;
         };
         Relationships: [];
@@ -44,9 +110,13 @@ export type Database = {
           attendees: string;
           created_at: string;
           date: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           description: string;
           ends_on: string | null;
           id: string;
+          image_alt: string;
+          image_decorative: boolean;
           image_url: string | null;
           location: string;
           name: string;
@@ -61,9 +131,13 @@ export type Database = {
           attendees?: string;
           created_at?: string;
           date?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           description?: string;
           ends_on?: string | null;
           id?: string;
+          image_alt?: string;
+          image_decorative?: boolean;
           image_url?: string | null;
           location: string;
           name: string;
@@ -78,9 +152,13 @@ export type Database = {
           attendees?: string;
           created_at?: string;
           date?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           description?: string;
           ends_on?: string | null;
           id?: string;
+          image_alt?: string;
+          image_decorative?: boolean;
           image_url?: string | null;
           location?: string;
           name?: string;
@@ -91,12 +169,24 @@ export type Database = {
           type?: 'Main Rally' | 'Meetup' | 'Fundraiser' | 'Workshop';
           updated_at?: string;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'events_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       gallery_images: {
         Row: {
+          alt: string;
           category: string | null;
           created_at: string;
+          decorative: boolean;
+          deleted_at: string | null;
+          deleted_by: string | null;
           id: string;
           published: boolean;
           sort_order: number;
@@ -106,8 +196,12 @@ export type Database = {
           year: number;
         };
         Insert: {
+          alt?: string;
           category?: string | null;
           created_at?: string;
+          decorative?: boolean;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           published?: boolean;
           sort_order?: number;
@@ -117,8 +211,12 @@ export type Database = {
           year?: number;
         };
         Update: {
+          alt?: string;
           category?: string | null;
           created_at?: string;
+          decorative?: boolean;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           published?: boolean;
           sort_order?: number;
@@ -127,29 +225,85 @@ export type Database = {
           url?: string;
           year?: number;
         };
+        Relationships: [
+          {
+            foreignKeyName: 'gallery_images_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      media_files: {
+        Row: {
+          alt: string;
+          content_type: string;
+          created_at: string;
+          created_by: string | null;
+          height: number | null;
+          id: string;
+          kind: string | null;
+          path: string;
+          size: number;
+          variants: number[];
+          width: number | null;
+        };
+        Insert: {
+          alt?: string;
+          content_type?: string;
+          created_at?: string;
+          created_by?: string | null;
+          height?: number | null;
+          id?: string;
+          kind?: never;
+          path: string;
+          size?: number;
+          variants?: number[];
+          width?: number | null;
+        };
+        Update: {
+          alt?: string;
+          content_type?: string;
+          created_at?: string;
+          created_by?: string | null;
+          height?: number | null;
+          id?: string;
+          kind?: never;
+          path?: string;
+          size?: number;
+          variants?: number[];
+          width?: number | null;
+        };
         Relationships: [];
       };
       news_article_images: {
         Row: {
+          alt: string;
           article_id: string;
           caption: string | null;
           created_at: string;
+          decorative: boolean;
           id: string;
           sort_order: number;
           url: string;
         };
         Insert: {
+          alt?: string;
           article_id: string;
           caption?: string | null;
           created_at?: string;
+          decorative?: boolean;
           id?: string;
           sort_order?: number;
           url: string;
         };
         Update: {
+          alt?: string;
           article_id?: string;
           caption?: string | null;
           created_at?: string;
+          decorative?: boolean;
           id?: string;
           sort_order?: number;
           url?: string;
@@ -169,8 +323,12 @@ export type Database = {
           category: string;
           content: string;
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           excerpt: string;
           id: string;
+          image_alt: string;
+          image_decorative: boolean;
           image_url: string | null;
           is_featured: boolean;
           published: boolean;
@@ -182,8 +340,12 @@ export type Database = {
           category?: string;
           content?: string;
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           excerpt?: string;
           id?: string;
+          image_alt?: string;
+          image_decorative?: boolean;
           image_url?: string | null;
           is_featured?: boolean;
           published?: boolean;
@@ -195,8 +357,12 @@ export type Database = {
           category?: string;
           content?: string;
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           excerpt?: string;
           id?: string;
+          image_alt?: string;
+          image_decorative?: boolean;
           image_url?: string | null;
           is_featured?: boolean;
           published?: boolean;
@@ -204,11 +370,54 @@ export type Database = {
           title?: string;
           updated_at?: string;
         };
+        Relationships: [
+          {
+            foreignKeyName: 'news_articles_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      newsletter_subscribers: {
+        Row: {
+          created_at: string;
+          email: string;
+          id: string;
+          note: string;
+          source: 'footer' | 'waitlist';
+          status: 'subscribed' | 'unsubscribed';
+          updated_at: string;
+          website: string | null;
+        };
+        Insert: {
+          created_at?: string;
+          email: string;
+          id?: string;
+          note?: string;
+          source?: 'footer' | 'waitlist';
+          status?: 'subscribed' | 'unsubscribed';
+          updated_at?: string;
+          website?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          email?: string;
+          id?: string;
+          note?: string;
+          source?: 'footer' | 'waitlist';
+          status?: 'subscribed' | 'unsubscribed';
+          updated_at?: string;
+          website?: string | null;
+        };
         Relationships: [];
       };
       past_tours: {
         Row: {
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           funds_raised: string;
           id: string;
           image_url: string | null;
@@ -221,6 +430,8 @@ export type Database = {
         };
         Insert: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           funds_raised: string;
           id?: string;
           image_url?: string | null;
@@ -233,6 +444,8 @@ export type Database = {
         };
         Update: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           funds_raised?: string;
           id?: string;
           image_url?: string | null;
@@ -242,6 +455,110 @@ export type Database = {
           route?: string;
           updated_at?: string;
           year?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'past_tours_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      registrations: {
+        Row: {
+          co_driver_email: string;
+          co_driver_name: string;
+          co_driver_phone: string;
+          confirmation_sent_at: string | null;
+          created_at: string;
+          deposit_amount: number | null;
+          deposit_currency: string | null;
+          deposit_paid_at: string | null;
+          deposit_status: 'pending' | 'paid' | 'failed';
+          id: string;
+          lead_driver_email: string;
+          lead_driver_name: string;
+          lead_driver_phone: string;
+          note: string;
+          payment_id: string | null;
+          receipt_sent_at: string | null;
+          registration_plate: string;
+          separate_rooms: boolean;
+          status: 'new' | 'contacted' | 'confirmed' | 'cancelled';
+          team_name: string;
+          terms_accepted_at: string;
+          updated_at: string;
+          vehicle_colour: string;
+          vehicle_make: string;
+          webhook_attempted_at: string | null;
+          webhook_attempts: number;
+          webhook_error: string | null;
+          webhook_status: 'pending' | 'delivered' | 'failed';
+          website: string | null;
+        };
+        Insert: {
+          co_driver_email?: string;
+          co_driver_name?: string;
+          co_driver_phone?: string;
+          confirmation_sent_at?: string | null;
+          created_at?: string;
+          deposit_amount?: number | null;
+          deposit_currency?: string | null;
+          deposit_paid_at?: string | null;
+          deposit_status?: 'pending' | 'paid' | 'failed';
+          id?: string;
+          lead_driver_email: string;
+          lead_driver_name: string;
+          lead_driver_phone: string;
+          note?: string;
+          payment_id?: string | null;
+          receipt_sent_at?: string | null;
+          registration_plate?: string;
+          separate_rooms?: boolean;
+          status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
+          team_name?: string;
+          terms_accepted_at?: string;
+          updated_at?: string;
+          vehicle_colour?: string;
+          vehicle_make?: string;
+          webhook_attempted_at?: string | null;
+          webhook_attempts?: number;
+          webhook_error?: string | null;
+          webhook_status?: 'pending' | 'delivered' | 'failed';
+          website?: string | null;
+        };
+        Update: {
+          co_driver_email?: string;
+          co_driver_name?: string;
+          co_driver_phone?: string;
+          confirmation_sent_at?: string | null;
+          created_at?: string;
+          deposit_amount?: number | null;
+          deposit_currency?: string | null;
+          deposit_paid_at?: string | null;
+          deposit_status?: 'pending' | 'paid' | 'failed';
+          id?: string;
+          lead_driver_email?: string;
+          lead_driver_name?: string;
+          lead_driver_phone?: string;
+          note?: string;
+          payment_id?: string | null;
+          receipt_sent_at?: string | null;
+          registration_plate?: string;
+          separate_rooms?: boolean;
+          status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
+          team_name?: string;
+          terms_accepted_at?: string;
+          updated_at?: string;
+          vehicle_colour?: string;
+          vehicle_make?: string;
+          webhook_attempted_at?: string | null;
+          webhook_attempts?: number;
+          webhook_error?: string | null;
+          webhook_status?: 'pending' | 'delivered' | 'failed';
+          website?: string | null;
         };
         Relationships: [];
       };
@@ -287,7 +604,11 @@ export type Database = {
       sponsors: {
         Row: {
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           id: string;
+          logo_alt: string;
+          logo_decorative: boolean;
           logo_url: string | null;
           name: string;
           published: boolean;
@@ -298,7 +619,11 @@ export type Database = {
         };
         Insert: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
+          logo_alt?: string;
+          logo_decorative?: boolean;
           logo_url?: string | null;
           name: string;
           published?: boolean;
@@ -309,7 +634,11 @@ export type Database = {
         };
         Update: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
+          logo_alt?: string;
+          logo_decorative?: boolean;
           logo_url?: string | null;
           name?: string;
           published?: boolean;
@@ -318,11 +647,78 @@ export type Database = {
           updated_at?: string;
           website_url?: string | null;
         };
+        Relationships: [
+          {
+            foreignKeyName: 'sponsors_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      sponsorship_enquiries: {
+        Row: {
+          company_name: string;
+          confirmation_sent_at: string | null;
+          created_at: string;
+          email: string;
+          id: string;
+          message: string;
+          note: string;
+          phone: string;
+          status: 'new' | 'contacted' | 'confirmed' | 'cancelled';
+          tier: 'Tier 1 - £8,000' | 'Tier 2 - £2,100' | 'Tier 3 - £800';
+          updated_at: string;
+          webhook_attempted_at: string | null;
+          webhook_attempts: number;
+          webhook_error: string | null;
+          webhook_status: 'pending' | 'delivered' | 'failed';
+          website: string | null;
+        };
+        Insert: {
+          company_name: string;
+          confirmation_sent_at?: string | null;
+          created_at?: string;
+          email: string;
+          id?: string;
+          message: string;
+          note?: string;
+          phone: string;
+          status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
+          tier: 'Tier 1 - £8,000' | 'Tier 2 - £2,100' | 'Tier 3 - £800';
+          updated_at?: string;
+          webhook_attempted_at?: string | null;
+          webhook_attempts?: number;
+          webhook_error?: string | null;
+          webhook_status?: 'pending' | 'delivered' | 'failed';
+          website?: string | null;
+        };
+        Update: {
+          company_name?: string;
+          confirmation_sent_at?: string | null;
+          created_at?: string;
+          email?: string;
+          id?: string;
+          message?: string;
+          note?: string;
+          phone?: string;
+          status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
+          tier?: 'Tier 1 - £8,000' | 'Tier 2 - £2,100' | 'Tier 3 - £800';
+          updated_at?: string;
+          webhook_attempted_at?: string | null;
+          webhook_attempts?: number;
+          webhook_error?: string | null;
+          webhook_status?: 'pending' | 'delivered' | 'failed';
+          website?: string | null;
+        };
         Relationships: [];
       };
       testimonials: {
         Row: {
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           id: string;
           image_url: string | null;
           name: string;
@@ -334,6 +730,8 @@ export type Database = {
         };
         Insert: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           image_url?: string | null;
           name: string;
@@ -345,6 +743,8 @@ export type Database = {
         };
         Update: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           image_url?: string | null;
           name?: string;
@@ -354,11 +754,21 @@ export type Database = {
           updated_at?: string;
           year?: number;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'testimonials_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       videos: {
         Row: {
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           id: string;
           published: boolean;
           sort_order: number;
@@ -370,6 +780,8 @@ export type Database = {
         };
         Insert: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           published?: boolean;
           sort_order?: number;
@@ -381,6 +793,8 @@ export type Database = {
         };
         Update: {
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           id?: string;
           published?: boolean;
           sort_order?: number;
@@ -390,10 +804,25 @@ export type Database = {
           url?: string;
           year?: number;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'videos_deleted_by_fkey';
+            columns: ['deleted_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
     };
     Views: {
+      audit_actors: {
+        Row: {
+          actor_email: string | null;
+          entries: number | null;
+        };
+        Relationships: [];
+      };
       content_facets: {
         Row: {
           column_name: string | null;
@@ -403,11 +832,120 @@ export type Database = {
         };
         Relationships: [];
       };
+      inbox_counts: {
+        Row: {
+          inbox: string | null;
+          new_items: number | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
+      claim_email: {
+        Args: {
+          kind: string;
+          row_id: string;
+          email: string;
+          release?: boolean;
+        };
+        Returns: Json;
+      };
+      claim_webhook_delivery: {
+        Args: {
+          kind: string;
+          row_id: string;
+          retry?: boolean;
+        };
+        Returns: Json;
+      };
+      deposit_status: {
+        Args: {
+          reference: string;
+        };
+        Returns: string;
+      };
       is_admin: {
         Args: never;
         Returns: boolean;
+      };
+      purge_trash: {
+        Args: {
+          older_than?: string;
+        };
+        Returns: number;
+      };
+      rally_places: {
+        Args: never;
+        Returns: {
+          capacity: number;
+          taken: number;
+          remaining: number;
+        }[];
+      };
+      record_deposit_payment: {
+        Args: {
+          event_id: string;
+          event_type: string;
+          reference: string;
+          amount: number;
+          currency: string;
+          payment_id: string;
+          paid_at: string;
+        };
+        Returns: string;
+      };
+      record_webhook_delivery: {
+        Args: {
+          kind: string;
+          row_id: string;
+          delivered: boolean;
+          error?: string;
+        };
+        Returns: undefined;
+      };
+      reorder_content: {
+        Args: {
+          target: string;
+          ids: string[];
+        };
+        Returns: undefined;
+      };
+      submit_registration: {
+        Args: {
+          lead_driver_name: string;
+          lead_driver_email: string;
+          lead_driver_phone: string;
+          accept_terms: boolean;
+          co_driver_name?: string;
+          co_driver_email?: string;
+          co_driver_phone?: string;
+          team_name?: string;
+          separate_rooms?: boolean;
+          vehicle_make?: string;
+          vehicle_colour?: string;
+          registration_plate?: string;
+          website?: string;
+        };
+        Returns: string;
+      };
+      submit_sponsorship_enquiry: {
+        Args: {
+          company_name: string;
+          email: string;
+          phone: string;
+          tier: string;
+          message: string;
+          website?: string;
+        };
+        Returns: string;
+      };
+      subscribe_newsletter: {
+        Args: {
+          email: string;
+          source?: string;
+          website?: string;
+        };
+        Returns: undefined;
       };
     };
     Enums: {

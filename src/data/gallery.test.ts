@@ -37,8 +37,22 @@ describe('gallery reads', () => {
     expect(likePattern('100%_x\\y*')).toBe('%100\\%\\_x\\\\y%');
   });
 
-  it('lists each category once', async () => {
-    const { db } = fakeDb({ gallery_images: images });
+  it('lists each category once, from one facet row per category', async () => {
+    const facet = (value: string) => ({
+      table_name: 'gallery_images',
+      column_name: 'category',
+      value,
+      row_count: 3,
+    });
+    const { db, requests } = fakeDb({
+      content_facets: [
+        facet('2025 Rally'),
+        facet('2024 Rally'),
+        { ...facet('x'), table_name: 'videos' },
+      ],
+    });
     expect(await listGalleryCategories(db)).toEqual(['2024 Rally', '2025 Rally']);
+    expect(requests[0]?.table).toBe('content_facets');
+    expect(requests[0]?.url.searchParams.get('column_name')).toBe('eq.category');
   });
 });

@@ -40,16 +40,20 @@ export async function fetchGalleryPage(
   return { images: data, total: count ?? data.length };
 }
 
-/** The distinct categories of published images, alphabetically (for the filter buttons). */
+/**
+ * The categories of published images, alphabetically (for the filter buttons): one row per
+ * category from the content_facets view, which counts in the database with the visitor's rights
+ * (drafts never count for a visitor), so 10,000 photos cost what 20 do.
+ */
 export async function listGalleryCategories(db: DbClient = publicDb): Promise<string[]> {
   const { data } = await db
-    .from('gallery_images')
-    .select('category')
-    .eq('published', true)
-    .not('category', 'is', null)
-    .order('category', { ascending: true })
+    .from('content_facets')
+    .select('value')
+    .eq('table_name', 'gallery_images')
+    .eq('column_name', 'category')
+    .order('value', { ascending: true })
     .throwOnError();
-  const names = data.map((row) => row.category?.trim() ?? '').filter((name) => name !== '');
+  const names = data.map((row) => row.value?.trim() ?? '').filter((name) => name !== '');
   return [...new Set(names)];
 }
 

@@ -1,12 +1,19 @@
-// Files of the public `media` bucket, for the admin's media library. The storage client is a
-// parameter (the admin's signed-in supabase-js `storage`).
+// Files of the public `media` bucket, for the admin's media library: the media_files table (one
+// row per uploaded original, kept in step with storage by the database) for the list, storage
+// for the bytes. The clients are parameters (the admin's signed-in supabase-js).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   MEDIA_EXTENSIONS,
   MEDIA_TYPES,
+  mediaVariantPath,
+  sizedMedia,
+  sizedMediaPath,
   type MediaExtension,
   type MediaKind,
 } from '../config/media';
+import { mediaUrl, type DbClient } from './client';
+import { BY_ID, listPager, type FacetValue, type ListQuery, type ListSpec } from './content-table';
+import type { Row } from './types';
 
 export type MediaStorage = SupabaseClient['storage'];
 
@@ -15,13 +22,21 @@ export const MEDIA_BUCKET = 'media';
 export { MEDIA_EXTENSIONS, type MediaKind };
 
 export type MediaFile = {
-  /** Path inside the bucket, e.g. '2026/03/alpine-pass-k3j9x2.webp'. */
+  id: string;
+  /** Path inside the bucket, e.g. '2026/03/alpine-pass-k3j9x2.4000x3000.jpg'. */
   path: string;
+  /** The file's name, without its folders. */
   name: string;
   url: string;
   kind: MediaKind;
   size: number;
   createdAt: string;
+  /** The default alt text a form pre-fills when this file is picked ('' = none). */
+  alt: string;
+  width: number | null;
+  height: number | null;
+  /** Widths of its WebP variants. */
+  variants: number[];
 };
 
 export function extensionOf(name: string): string {
@@ -82,60 +97,138 @@ function randomSuffix(): string {
   return [...bytes].map((byte) => byte.toString(36).padStart(2, '0').slice(-2)).join('');
 }
 
-/**
- * Every file in the bucket, newest first. Storage lists one folder at a time, so folders
- * (items without an id) are walked too.
- */
-export async function listMediaFiles(storage: MediaStorage, prefix = ''): Promise<MediaFile[]> {
-  const { data, error } = await storage.from(MEDIA_BUCKET).list(prefix, {
-    limit: 1000,
-    sortBy: { column: 'created_at', order: 'desc' },
-  });
-  if (error) throw error;
-  const files: MediaFile[] = [];
-  const folders: string[] = [];
-  for (const item of data) {
-    const path = prefix ? `${prefix}/${item.name}` : item.name;
-    if (item.id === null) {
-      folders.push(path);
-      continue;
-    }
-    if (item.name === '.emptyFolderPlaceholder') continue;
-    const size = Number((item.metadata as { size?: unknown } | null)?.size ?? 0);
-    files.push({
-      path,
-      name: item.name,
-      url: storage.from(MEDIA_BUCKET).getPublicUrl(path).data.publicUrl,
-      kind: mediaKind(item.name),
-      size: Number.isFinite(size) ? size : 0,
-      createdAt: item.created_at ?? '',
-    });
-  }
-  const nested = await Promise.all(folders.map((folder) => listMediaFiles(storage, folder)));
-  return [...files, ...nested.flat()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+/** The library's list: search by path or alt text, filter by type, four orders. */
+export const mediaList: ListSpec<'media_files'> = {
+  search: ['path', 'alt'],
+  filters: ['kind'],
+  sorts: {
+    newest: [{ column: 'created_at', ascending: false }, BY_ID],
+    oldest: [{ column: 'created_at', ascending: true }, BY_ID],
+    path: [{ column: 'path', ascending: true }, BY_ID],
+    largest: [{ column: 'size', ascending: false }, BY_ID],
+  },
+  defaultSort: 'newest',
+};
+
+export function mediaFileOf(row: Row<'media_files'>): MediaFile {
+  return {
+    id: row.id,
+    path: row.path,
+    name: row.path.slice(row.path.lastIndexOf('/') + 1),
+    url: mediaUrl(row.path),
+    kind: row.kind === 'video' ? 'video' : 'image',
+    size: row.size,
+    createdAt: row.created_at,
+    alt: row.alt,
+    width: row.width,
+    height: row.height,
+    variants: row.variants,
+  };
 }
 
-/** Uploads one file under a new unique path and returns that path's public URL. */
-export async function uploadMediaFile(storage: MediaStorage, file: File): Promise<string> {
+const mediaRowsPage = listPager<'media_files', Row<'media_files'>>(
+  (db, { head }) => db.from('media_files').select('*', { count: 'exact', head }),
+  mediaList,
+);
+
+/** One page of the library for a view (the same list core as the content managers). */
+export async function listMediaPage(db: DbClient, query: ListQuery) {
+  const page = await mediaRowsPage(db, query);
+  return { ...page, rows: page.rows.map(mediaFileOf) };
+}
+
+/** How many files of each type the library holds (the type filter's options). */
+export async function mediaFacets(db: DbClient): Promise<Record<string, FacetValue[]>> {
+  const kinds: MediaKind[] = ['image', 'video'];
+  const counts = await Promise.all(
+    kinds.map(async (kind) => {
+      const { count } = await db
+        .from('media_files')
+        .select('id', { count: 'exact', head: true })
+        .eq('kind', kind)
+        .throwOnError();
+      return { value: kind, rows: count ?? 0 };
+    }),
+  );
+  return { kind: counts.filter((facet) => facet.rows > 0) };
+}
+
+/** The library's file at a public URL or path, or null (a pasted address, a deleted file). */
+export async function findMediaFile(db: DbClient, urlOrPath: string): Promise<MediaFile | null> {
+  const marker = `/storage/v1/object/public/${MEDIA_BUCKET}/`;
+  const at = urlOrPath.indexOf(marker);
+  const path = at >= 0 ? decodeURI(urlOrPath.slice(at + marker.length)) : urlOrPath;
+  if (!path || /^[a-z]+:/i.test(path)) return null;
+  const { data } = await db
+    .from('media_files')
+    .select('*')
+    .eq('path', path)
+    .maybeSingle()
+    .throwOnError();
+  return data ? mediaFileOf(data) : null;
+}
+
+/** Sets a file's default alt text. */
+export async function describeMediaFile(db: DbClient, id: string, alt: string): Promise<void> {
+  await db.from('media_files').update({ alt: alt.trim() }).eq('id', id).throwOnError();
+}
+
+/** An image's variants, made before the upload (src/admin/media/variants.ts). */
+export type UploadVariants = {
+  width: number;
+  height: number;
+  variants: readonly { width: number; blob: Blob }[];
+};
+
+/**
+ * Uploads one file under a new unique path and returns that path's public URL. With variants,
+ * the path carries the image's size and the variants go first: an original whose name announces
+ * variants is never stored without them. Names are never reused, so every file is cached for
+ * a year as immutable.
+ */
+export async function uploadMediaFile(
+  storage: MediaStorage,
+  file: File,
+  prepared: UploadVariants | null = null,
+  onStored: () => void = () => undefined,
+): Promise<string> {
   const contentType = mediaContentType(file.name);
   if (!contentType) throw new Error(`${file.name} is not an image or video the library takes`);
-  const path = uniqueMediaPath(file.name);
+  const unique = uniqueMediaPath(file.name);
+  const path = prepared ? sizedMediaPath(unique, prepared.width, prepared.height) : unique;
+  const bucket = storage.from(MEDIA_BUCKET);
+  for (const variant of prepared?.variants ?? []) {
+    const { error } = await bucket.upload(mediaVariantPath(path, variant.width), variant.blob, {
+      cacheControl: IMMUTABLE_MEDIA,
+      upsert: false,
+      contentType: 'image/webp',
+    });
+    if (error) throw error;
+    onStored();
+  }
   // supabase-js sends a Blob's own type as the upload's (its contentType option applies only to
   // other bodies), so the file travels as a Blob of the chosen type; its bytes are not copied.
-  const { error } = await storage
-    .from(MEDIA_BUCKET)
-    .upload(path, new Blob([file], { type: contentType }), {
-      cacheControl: '3600',
-      upsert: false,
-      contentType,
-    });
+  const { error } = await bucket.upload(path, new Blob([file], { type: contentType }), {
+    cacheControl: IMMUTABLE_MEDIA,
+    upsert: false,
+    contentType,
+  });
   if (error) throw error;
-  return storage.from(MEDIA_BUCKET).getPublicUrl(path).data.publicUrl;
+  onStored();
+  return bucket.getPublicUrl(path).data.publicUrl;
 }
 
+/**
+ * Storage writes `max-age=<this>` into the object's Cache-Control: a year, immutable, since an
+ * uploaded name is never written twice (uniqueMediaPath).
+ */
+const IMMUTABLE_MEDIA = '31536000, immutable';
+
+/** Deletes a file and its variants (its media_files row goes with it). */
 export async function removeMediaFile(storage: MediaStorage, path: string): Promise<void> {
-  const { data, error } = await storage.from(MEDIA_BUCKET).remove([path]);
+  const variants = sizedMedia(path)?.variants.map((variant) => variant.path) ?? [];
+  const { data, error } = await storage.from(MEDIA_BUCKET).remove([path, ...variants]);
   if (error) throw error;
   // Storage answers an empty list, not an error, when policies hide the object.
-  if (data.length === 0) throw new Error(`Could not delete ${path}`);
+  if (!data.some((object) => object.name === path)) throw new Error(`Could not delete ${path}`);
 }

@@ -6,7 +6,7 @@ import { BY_ID, contentTable } from './content-table';
 
 // Every column but the body, which only the article's own page shows.
 const SUMMARY_COLUMNS =
-  'id,title,excerpt,image_url,category,is_featured,published,published_date,created_at,updated_at';
+  'id,title,excerpt,image_url,image_alt,image_decorative,category,is_featured,published,published_date,created_at,updated_at';
 
 /** Published articles, newest first, without their bodies; `limit` for the home page's block. */
 export async function listPublishedArticles(
@@ -38,6 +38,22 @@ export async function getPublishedArticle(
     .select('*')
     .eq('id', id)
     .eq('published', true)
+    .maybeSingle()
+    .throwOnError();
+  return data;
+}
+
+/**
+ * Any article the caller may read, drafts included: the preview, with the administrator's
+ * client (row-level security gives anyone else published articles only).
+ */
+export async function getArticleForPreview(id: string, db: DbClient): Promise<NewsArticle | null> {
+  if (!isUuid(id)) return null;
+  const { data } = await db
+    .from('news_articles')
+    .select('*')
+    .eq('id', id)
+    .is('deleted_at', null)
     .maybeSingle()
     .throwOnError();
   return data;
@@ -90,7 +106,7 @@ export async function insertArticle(
   return data;
 }
 
-export type ArticleImageInput = { url: string; caption: string };
+export type ArticleImageInput = { url: string; caption: string; alt: string; decorative: boolean };
 
 /**
  * Replaces an article's extra images with `images`, in that order. An empty list leaves the
@@ -110,6 +126,8 @@ export async function replaceArticleImages(
         article_id: articleId,
         url: image.url,
         caption: image.caption.trim() || null,
+        alt: image.alt,
+        decorative: image.decorative,
         sort_order: position,
       })),
     )

@@ -1,10 +1,12 @@
 // Site settings: fixed keys whose values the administrator edits (the site reads them as typed
-// facts through siteSettings.ts; the key below is the organiser's until rally_places() replaces it).
+// facts through siteSettings.ts; places left are counted by rally_places(), src/data/places.ts).
 import { publicDb, type DbClient } from './client';
 import type { SiteSetting } from './types';
 
 export const SETTING_KEYS = {
-  spotsRemaining: 'rally_spots_remaining',
+  /** Places on the rally; what remains is counted (src/data/places.ts), never typed. */
+  rallyCapacity: 'rally_capacity',
+  rallyStartDate: 'rally_start_date',
 } as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];

@@ -14,7 +14,7 @@ export type Sponsor = Row<'sponsors'>;
 export type SponsorTier = Sponsor['tier'];
 export type NewsArticle = Row<'news_articles'>;
 /** An article without its body: what the cards, the sitemap and link previews need. */
-export type ArticleSummary = Omit<NewsArticle, 'content'>;
+export type ArticleSummary = Omit<NewsArticle, 'content' | 'deleted_at' | 'deleted_by'>;
 export type NewsArticleImage = Row<'news_article_images'>;
 export type GalleryImage = Row<'gallery_images'>;
 export type Video = Row<'videos'>;

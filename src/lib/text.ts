@@ -30,3 +30,17 @@ export function metaDescription(html: string, max = 155): string {
 export function inlineJson(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
+
+/**
+ * The alt text a described image is shown with: '' when it is decorative; for a row saved
+ * before images were described (the database lets those stand until they are next saved), the
+ * fallback, which is better than nothing for a screen reader.
+ */
+export function imageAlt(
+  alt: string | null | undefined,
+  decorative: boolean,
+  fallback = '',
+): string {
+  if (decorative) return '';
+  return alt?.trim() || fallback;
+}

@@ -63,5 +63,13 @@ export function useForm<V extends Values>(
     };
   }
 
-  return { values, errors, field, checkbox, onSubmit, reset: () => setValues(initial) };
+  /** Shows a field's error the server gave (the values stay as typed) and focuses the field. */
+  function refuse(name: string, message: string): boolean {
+    if (!(name in values)) return false;
+    setErrors((previous) => ({ ...previous, [name]: message }));
+    document.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+    return true;
+  }
+
+  return { values, errors, field, checkbox, onSubmit, refuse, reset: () => setValues(initial) };
 }

@@ -7,15 +7,8 @@ import { StaticRouter } from 'react-router-dom';
 import { AppProviders, AppRoutes } from '../app/App';
 import { prerenderedDataScript, type PrerenderedData } from './protocol';
 import { preloadRoute } from '../app/routes';
-import { Seo } from '../components/Seo';
-import { paths } from '../config/paths';
 import type { ArticleSummary } from '../data/types';
 import { listPublishedArticles } from '../data/news';
-import { loadSiteSettings } from '../data/siteSettings';
-import type { SiteSettings } from '../config/site-defaults';
-import { mediaUrl, publicDb } from '../data/client';
-import { newsArticleJsonLd } from '../components/structuredData';
-import { inlineJson, metaDescription } from '../lib/text';
 
 /**
  * React 19 writes a page's title, meta and link tags (and image preloads) at the start of the
@@ -85,38 +78,6 @@ export async function render(url: string, options: { loadData?: boolean } = {}):
     options,
   );
   return { ...splitHead(html), data };
-}
-
-/**
- * The head of a published article's page. The body stays the page's loading state (the browser
- * loads the article, as it does after a client-side navigation), but link previews and search
- * engines get the article's own title, description, image and NewsArticle data.
- */
-export function articleHead(article: ArticleSummary, settings: SiteSettings): string {
-  const url = paths.article(article.id);
-  const description = metaDescription(article.excerpt);
-  const image = mediaUrl(article.image_url) ?? undefined;
-  return splitHead(
-    renderToString(
-      <StaticRouter location={url}>
-        <Seo title={article.title} description={description} image={image} type="article" />
-      </StaticRouter>,
-    ),
-  ).head.concat(
-    jsonLdScript(newsArticleJsonLd(article, description, settings.organisation, image)),
-  );
-}
-
-// Escaped JSON (see inlineJson), not CMS HTML: nothing to sanitise.
-function jsonLdScript(data: object): string {
-  return renderToString(
-    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: inlineJson(data) }} />,
-  );
-}
-
-/** The site's facts, for the article heads. */
-export function loadSettings(): Promise<SiteSettings> {
-  return loadSiteSettings(publicDb);
 }
 
 /** Every published article, for the article pages and the sitemap. */

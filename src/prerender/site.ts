@@ -7,14 +7,13 @@ import path from 'node:path';
 import { minifySync } from 'vite';
 import { env } from '../config/env';
 import { paths, publicStaticPaths } from '../config/paths';
-import { articleHead, listArticles, loadSettings, render } from './entry-server';
-import { DEFAULT_SITE_SETTINGS } from '../data/siteSettings';
+import { listArticles, render } from './entry-server';
 import { guardFormsUntilReady, inlineScript, loadAppAfterFirstPaint } from './loader';
 import { READY_ATTRIBUTE } from './protocol';
 import { redirectsFile, SHELL_FILE } from './redirects';
 import { sitemapXml } from './sitemap';
 import { writeSocialCard } from './social-card';
-import { asShellTags, headLines, notFoundHead, pageHtml, parseShell } from './template';
+import { headLines, notFoundHead, pageHtml, parseShell } from './template';
 
 type Log = (message: string) => void;
 
@@ -69,13 +68,13 @@ export async function prerenderSite(outDir: string, log: Log): Promise<void> {
   const notFound = await render('/404');
   writeFileSync(path.join(outDir, '404.html'), page(notFoundHead(notFound.head), notFound.body));
 
-  // Published articles have pages of their own when the build can list them. The browser draws
-  // the article once it has loaded it, with these same tags: until then they are the shell's.
+  // Published articles have pages of their own when the build can list them, drawn with their
+  // data like every route: the main image is in the HTML (with its srcset and high priority, and
+  // React's preload of it in the head), so it is the first thing fetched after the stylesheet.
   const articles = loadData ? await listArticles() : [];
-  const settings = loadData ? await loadSettings() : DEFAULT_SITE_SETTINGS;
   for (const article of articles) {
-    const route = paths.article(article.id);
-    write(route, page(asShellTags(articleHead(article, settings)), (await render(route)).body));
+    const rendered = await render(paths.article(article.id), { loadData });
+    write(paths.article(article.id), page(rendered.head, rendered.body, rendered.data));
   }
 
   writeFileSync(

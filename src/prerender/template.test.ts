@@ -1,6 +1,6 @@
 // The page template: the client build's shell read once, then each page put together from it.
 import { describe, expect, test } from 'vitest';
-import { asShellTags, headLines, notFoundHead, pageHtml, parseShell } from './template';
+import { headLines, notFoundHead, pageHtml, parseShell } from './template';
 
 const SHELL = `<!doctype html>
 <html lang="en-GB">
@@ -79,14 +79,6 @@ describe('a page', () => {
       '<title>Not found</title><link rel="canonical" href="/x"/><meta property="og:url" content="/x"/>';
     expect(notFoundHead(head)).toBe(
       '<title>Not found</title><meta name="robots" content="noindex"/>',
-    );
-  });
-
-  test("of an article marks the prerendered tags as the shell's, for the browser to replace", () => {
-    expect(
-      asShellTags('<title>A</title><meta name="d" content="x"/><script type="a"></script>'),
-    ).toBe(
-      '<title data-shell>A</title><meta data-shell name="d" content="x"/><script data-shell type="a"></script>',
     );
   });
 });

@@ -76,11 +76,3 @@ export function notFoundHead(head: string): string {
     .replace(/<link rel="canonical"[^>]*>/, '<meta name="robots" content="noindex"/>')
     .replace(/<meta property="og:url"[^>]*>/, '');
 }
-
-/**
- * Head tags the browser replaces once React draws the page's own (src/main.tsx removes every
- * `data-shell` tag then): an article's prerendered tags, which its page loads after the build.
- */
-export function asShellTags(head: string): string {
-  return head.replace(/<(title|meta|link|script)\b/g, '<$1 data-shell');
-}

@@ -5,12 +5,16 @@ import type { Database, TableName } from '../data/types';
 import type { DbClient } from '../data/client';
 
 type Rows = Record<string, unknown>[];
-export type FakeTables = Partial<Record<TableName, Rows>>;
+/** A table or a view: what `.from()` reads. */
+type Source = TableName | keyof Database['public']['Views'];
+type FunctionName = keyof Database['public']['Functions'];
+/** Tables' and views' rows, and a function's answer (its rows; `.single()` gets the first) by its name. */
+export type FakeTables = Partial<Record<Source | FunctionName, Rows>>;
 export type FakeOptions = {
   /** Tables whose reads answer with this HTTP status (e.g. 500). */
-  failing?: Partial<Record<TableName, number>>;
+  failing?: Partial<Record<Source, number>>;
   /** Tables whose requests never answer (to see loading states). */
-  hanging?: TableName[];
+  hanging?: Source[];
   /** Milliseconds before each answer (to see in-between states such as 'Loading more...'). */
   delayMs?: number;
 };
@@ -52,7 +56,7 @@ export function fakeDb(tables: FakeTables, options: FakeOptions = {}) {
   const requests: RecordedRequest[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    const table = url.pathname.split('/').pop() as TableName;
+    const table = url.pathname.split('/').pop() as Source;
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ method, table, url, body });
@@ -60,7 +64,8 @@ export function fakeDb(tables: FakeTables, options: FakeOptions = {}) {
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     const status = options.failing?.[table];
     if (status) return new Response(JSON.stringify({ message: 'failed on purpose' }), { status });
-    if (method === 'POST') {
+    // A function's call (POST /rpc/<name>) answers its rows like a read.
+    if (method === 'POST' && !url.pathname.includes('/rpc/')) {
       const rows = (tables[table] ??= []);
       rows.push(...(Array.isArray(body) ? body : [body]));
       return new Response(null, { status: 201 });

@@ -1,7 +1,12 @@
 // Row builders for page tests: a complete row with overridable fields.
 import type { GalleryImage, NewsArticle, RallyEvent, Sponsor } from '../data/types';
 
-const stamp = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+const stamp = {
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  deleted_at: null,
+  deleted_by: null,
+};
 let next = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}`;
 
@@ -11,6 +16,8 @@ export function sponsorRow(overrides: Partial<Sponsor> = {}): Sponsor {
     name: 'Acme Motors',
     tier: 'Tier 2',
     logo_url: null,
+    logo_alt: '',
+    logo_decorative: false,
     website_url: null,
     published: true,
     sort_order: 0,
@@ -33,6 +40,8 @@ export function eventRow(overrides: Partial<RallyEvent> = {}): RallyEvent {
     attendees: '',
     description: '',
     image_url: null,
+    image_alt: '',
+    image_decorative: false,
     published: true,
     ...stamp,
     ...overrides,
@@ -46,6 +55,8 @@ export function articleRow(overrides: Partial<NewsArticle> = {}): NewsArticle {
     excerpt: '<p>The route is out.</p>',
     content: '<p>Full story.</p>',
     image_url: null,
+    image_alt: '',
+    image_decorative: false,
     category: 'news',
     is_featured: false,
     published: true,
@@ -60,6 +71,8 @@ export function galleryRow(index: number, overrides: Partial<GalleryImage> = {})
     id: uuid(),
     title: `Photo ${index}`,
     url: `seed/gallery/${index}.webp`,
+    alt: `Described photo ${index}`,
+    decorative: false,
     category: '2025 Rally',
     year: 2025,
     published: true,
@@ -67,4 +80,19 @@ export function galleryRow(index: number, overrides: Partial<GalleryImage> = {})
     ...stamp,
     ...overrides,
   };
+}
+
+/** The content_facets rows the database would derive from gallery rows (their categories). */
+export function galleryFacets(rows: readonly GalleryImage[]): Record<string, unknown>[] {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    if (row.published && row.category)
+      counts.set(row.category, (counts.get(row.category) ?? 0) + 1);
+  }
+  return [...counts].map(([value, rowCount]) => ({
+    table_name: 'gallery_images',
+    column_name: 'category',
+    value,
+    row_count: rowCount,
+  }));
 }

@@ -179,10 +179,8 @@ on conflict (key) do update set
   required = excluded.required,
   description = excluded.description;
 
--- Until the organiser's places count replaces it, the hand-typed count is at least a number.
-update public.site_settings
-  set type = 'integer', label = 'Spots remaining', group_name = 'edition', sort_order = 95
-  where key = 'rally_spots_remaining';
+-- rally_spots_remaining is gone (the organiser's 20260301 migration: places are counted by
+-- rally_places() from rally_capacity and the registrations); it is not re-created here.
 
 -- ---------------------------------------------------------------------------------------------
 -- Events: a real start date (and an optional end date) to order and split by; `date` stays as

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { CAR_COLOURS, type Size, car, logoSvg, portraitSvg, sceneSvg } from './draw';
 import { randomFor } from './random';
+import { sizedMedia } from '../../src/config/media';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SEED_SQL = path.join(PROJECT_ROOT, 'supabase/seed.sql');
@@ -27,7 +28,7 @@ export interface SeedMediaFile {
 /** Every bucket path the seed refers to, in order of first appearance. */
 export function seedMediaPaths(seedSql: string): string[] {
   const paths = new Set<string>();
-  for (const match of seedSql.matchAll(/'(seed\/[a-z0-9][a-z0-9/-]*\.(?:webp|mp4))'/g)) {
+  for (const match of seedSql.matchAll(/'(seed\/[a-z0-9][a-z0-9/.-]*\.(?:webp|mp4))'/g)) {
     if (match[1]) paths.add(match[1]);
   }
   return [...paths];
@@ -37,7 +38,9 @@ export async function readSeedMediaPaths(seedFile = SEED_SQL): Promise<string[]>
   return seedMediaPaths(await readFile(seedFile, 'utf8'));
 }
 
-const baseName = (mediaPath: string) => path.basename(mediaPath).replace(/\.[a-z0-9]+$/, '');
+/** The name without the extension and the size: 'seed/news/lake.1200x675.webp' → 'lake'. */
+const baseName = (mediaPath: string) =>
+  path.basename(mediaPath).replace(/(\.\d+x\d+)?\.[a-z0-9]+$/, '');
 
 /** The drawing for an image path, chosen by its folder. */
 function svgFor(mediaPath: string): string {
@@ -49,7 +52,8 @@ function svgFor(mediaPath: string): string {
     people: { width: 400, height: 400 },
     videos: { width: 960, height: 540 },
   };
-  const size = sizes[folder] ?? { width: 1200, height: 675 };
+  // The size the name announces (src/config/media.ts) wins over the folder's.
+  const size = sizedMedia(mediaPath) ?? sizes[folder] ?? { width: 1200, height: 675 };
   if (folder === 'sponsors') return logoSvg(name.replace(/-/g, ' '), size);
   if (folder === 'people') return portraitSvg(name, size);
   return sceneSvg(name, size, folder === 'videos' ? { cars: true } : {});
@@ -149,12 +153,32 @@ export async function generateSeedMediaFile(
   return { path: mediaPath, contentType: 'image/webp', bytes };
 }
 
-/** Generates the files, in the given order, with a little parallelism. */
+/**
+ * The width variants of a seed image whose name announces its size, as the admin makes them
+ * for an upload (src/config/media.ts): the public pages list them in srcset.
+ */
+async function generateVariants(image: SeedMediaFile, cacheDir: string): Promise<SeedMediaFile[]> {
+  const sized = sizedMedia(image.path);
+  if (!sized || image.contentType !== 'image/webp') return [];
+  const key = createHash('sha1').update(image.bytes).digest('hex');
+  return Promise.all(
+    sized.variants.map(async (variant) => ({
+      path: variant.path,
+      contentType: 'image/webp' as const,
+      bytes: await cached(cacheDir, `variant:${variant.width}:${key}`, 'webp', () =>
+        sharp(image.bytes).resize({ width: variant.width }).webp({ quality: 72, effort: 0 }).toBuffer(),
+      ),
+    })),
+  );
+}
+
+/** Generates the files, in the given order (each image's variants after it), with a little parallelism. */
 export async function generateSeedMedia(
   mediaPaths: string[],
   options: { cacheDir?: string; concurrency?: number } = {},
 ): Promise<SeedMediaFile[]> {
-  const results: SeedMediaFile[] = new Array<SeedMediaFile>(mediaPaths.length);
+  const results: SeedMediaFile[][] = new Array<SeedMediaFile[]>(mediaPaths.length);
+  const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
   // Films first: their encoder runs on the main thread while sharp's threads encode the images.
   const order = mediaPaths
     .map((mediaPath, index) => ({ mediaPath, index }))
@@ -162,9 +186,10 @@ export async function generateSeedMedia(
   let next = 0;
   const worker = async () => {
     for (let item = order[next++]; item; item = order[next++]) {
-      results[item.index] = await generateSeedMediaFile(item.mediaPath, options.cacheDir);
+      const file = await generateSeedMediaFile(item.mediaPath, cacheDir);
+      results[item.index] = [file, ...(await generateVariants(file, cacheDir))];
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker));
-  return results;
+  return results.flat();
 }

@@ -42,7 +42,11 @@ function readManifest(): Record<string, Chunk> {
   return JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
 }
 
-const isAdmin = (chunk: Chunk) => chunk.src?.startsWith('src/admin/') ?? false;
+/** Admin-only code: the admin area, and the article preview (an admin route joining a public
+ * page with the admin's sign-in, so it lives in src/app). */
+const ADMIN_ONLY = ['src/admin/', 'src/app/ArticlePreviewPage.tsx'];
+const isAdmin = (chunk: Chunk) =>
+  ADMIN_ONLY.some((prefix) => chunk.src?.startsWith(prefix) ?? false);
 
 /** Manifest keys reachable from `start`, following static imports and, if asked, lazy ones. */
 function reachable(manifest: Record<string, Chunk>, start: string, lazy: boolean): Set<string> {

@@ -120,6 +120,11 @@ describe(`the prerendered pages in ${outDir}`, () => {
       assert.equal(tags.description, article.description);
       assert.ok(tags.description.length <= 155 && !tags.description.includes('<'));
       assert.equal(tags.canonical, `${siteUrl}${route}`);
+      // The main image is in the HTML, in its variants, at high priority, and preloaded.
+      const hero = /<img [^>]*fetchpriority="high"[^>]*>/i.exec(html)?.[0] ?? '';
+      assert.match(hero, /srcset="[^"]*\.w640\.webp 640w/i, `${route} hero srcset`);
+      assert.match(hero, /sizes="[^"]*768px/i, `${route} hero sizes`);
+      assert.match(html, /<link rel="preload" [^>]*imagesrcset="[^"]*\.w640\.webp/i, route);
     }
   });
 
@@ -147,11 +152,16 @@ describe(`the prerendered pages in ${outDir}`, () => {
     const gallery = data('/gallery');
     const first = (gallery.values.gallery as { images: { url: string }[] }).images[0];
     assert.ok(first);
+    // Preloaded in the size the slot takes (its variants), not the original.
+    const stem = first.url.replace(/\.webp$/, '');
     assert.match(
       gallery.html,
-      new RegExp(`<link rel="preload" as="image" href="[^"]*${first.url}"`),
+      new RegExp(`<link rel="preload" as="image" imageSrcSet="[^"]*${stem}\\.w320\\.webp 320w`),
     );
-    assert.match(gallery.html, new RegExp(`<img src="[^"]*${first.url}"[^>]*fetchPriority="high"`));
+    assert.match(
+      gallery.html,
+      new RegExp(`<img [^>]*src="[^"]*${first.url}"[^>]*fetchPriority="high"`),
+    );
 
     const home = data('/');
     assert.ok((home.values.sponsors as unknown[]).length > 0);

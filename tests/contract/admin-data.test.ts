@@ -12,7 +12,7 @@ import { pastToursAdmin } from '../../src/data/pastTours';
 import { listSettings, updateSetting } from '../../src/data/settings';
 import { sponsorsAdmin } from '../../src/data/sponsors';
 import {
-  listMediaFiles,
+  listMediaPage,
   removeMediaFile,
   uploadMediaFile,
   uniqueMediaPath,
@@ -33,7 +33,7 @@ describe('content tables', () => {
     expect(row).toMatchObject({ tier: 'Tier 2', published: false, sort_order: 5 });
     const id = row?.id ?? '';
 
-    await sponsorsAdmin.setPublished(admin, id, true);
+    await sponsorsAdmin.setPublished(admin, [id], true);
     const { data: visible } = await anon.from('sponsors').select('name').eq('id', id);
     expect(visible).toEqual([{ name: 'Admin data sponsor' }]);
 
@@ -50,8 +50,10 @@ describe('content tables', () => {
       published: true,
     });
 
-    await sponsorsAdmin.remove(admin, id);
+    await sponsorsAdmin.trash(admin, [id]);
     expect((await sponsorsAdmin.listAll(admin)).some((s) => s.id === id)).toBe(false);
+    await sponsorsAdmin.deleteForever(admin, [id]);
+    expect((await em().service.from('sponsors').select('id').eq('id', id)).data).toEqual([]);
   });
 
   test('lists drafts too, in the admin order (past tours by year, most recent first)', async () => {
@@ -96,12 +98,12 @@ describe('news articles', () => {
     expect(article.id).toMatch(/^[0-9a-f-]{36}$/);
 
     await replaceArticleImages(admin, article.id, [
-      { url: 'a.webp', caption: 'First' },
-      { url: 'b.webp', caption: '' },
+      { url: 'a.webp', caption: 'First', alt: 'A', decorative: false },
+      { url: 'b.webp', caption: '', alt: '', decorative: true },
     ]);
     await replaceArticleImages(admin, article.id, [
-      { url: 'c.webp', caption: 'Only' },
-      { url: 'd.webp', caption: 'Second' },
+      { url: 'c.webp', caption: 'Only', alt: 'C', decorative: false },
+      { url: 'd.webp', caption: 'Second', alt: 'D', decorative: false },
     ]);
     const images = await listArticleImages(article.id, admin);
     expect(images.map(({ url, caption, sort_order }) => ({ url, caption, sort_order }))).toEqual([
@@ -117,7 +119,9 @@ describe('news articles', () => {
       excerpt: 'e',
       content: 'c',
     });
-    await replaceArticleImages(admin, article.id, [{ url: 'keep.webp', caption: 'Kept' }]);
+    await replaceArticleImages(admin, article.id, [
+      { url: 'keep.webp', caption: 'Kept', alt: 'Kept', decorative: false },
+    ]);
     await articlesAdmin.update(admin, article.id, {
       title: 'Keeps images, edited',
       excerpt: 'e',
@@ -133,26 +137,33 @@ describe('news articles', () => {
 describe('site settings', () => {
   test('an administrator changes a value and its updated_at; a non-administrator changes nothing', async () => {
     const { admin, visitor, anon } = em();
-    const before = (await listSettings(admin)).find((s) => s.key === 'rally_spots_remaining');
-    await updateSetting(admin, 'rally_spots_remaining', '9');
-    const after = (await listSettings(anon)).find((s) => s.key === 'rally_spots_remaining');
+    const before = (await listSettings(admin)).find((s) => s.key === 'rally_capacity');
+    await updateSetting(admin, 'rally_capacity', '9');
+    const after = (await listSettings(anon)).find((s) => s.key === 'rally_capacity');
     expect(after?.value).toBe('9');
     expect(Date.parse(after?.updated_at ?? '')).toBeGreaterThan(
       Date.parse(before?.updated_at ?? ''),
     );
 
-    await updateSetting(visitor, 'rally_spots_remaining', '0');
-    expect((await listSettings(anon)).find((s) => s.key === 'rally_spots_remaining')?.value).toBe(
-      '9',
-    );
+    await updateSetting(visitor, 'rally_capacity', '0');
+    expect((await listSettings(anon)).find((s) => s.key === 'rally_capacity')?.value).toBe('9');
   });
 
   test('lists every setting by key', async () => {
     const keys = (await listSettings(em().admin)).map((s) => s.key);
     expect(keys).toEqual([...keys].sort());
-    expect(keys).toContain('rally_spots_remaining');
+    expect(keys).toContain('rally_capacity');
   });
 });
+
+const FIRST_PAGE = {
+  search: '',
+  status: null,
+  filters: {},
+  sort: 'newest',
+  page: 1,
+  pageSize: 50,
+} as const;
 
 describe('media library', () => {
   test('names uploads <yyyy>/<mm>/<slug>-<random>.<ext>', () => {
@@ -178,17 +189,16 @@ describe('media library', () => {
       /\/storage\/v1\/object\/public\/media\/\d{4}\/\d{2}\/same-name-[a-z0-9]+\.png$/,
     );
 
-    const files = await listMediaFiles(admin.storage);
-    const mine = files.filter((file) => file.name.startsWith('same-name-'));
+    const sameName = { ...FIRST_PAGE, search: 'same-name-' };
+    const { rows: mine } = await listMediaPage(admin, sameName);
     expect(mine).toHaveLength(2);
     expect(mine[0]).toMatchObject({ kind: 'image', size: 8 });
+    const { rows: files } = await listMediaPage(admin, FIRST_PAGE);
     const created = files.map((file) => file.createdAt);
     expect(created).toEqual([...created].sort().reverse());
 
     await removeMediaFile(admin.storage, mine[0]?.path ?? '');
-    expect(
-      (await listMediaFiles(admin.storage)).filter((file) => file.name.startsWith('same-name-')),
-    ).toHaveLength(1);
+    expect((await listMediaPage(admin, sameName)).rows).toHaveLength(1);
   });
 
   test('uploads with the type of the file’s extension, whatever the browser guessed', async () => {

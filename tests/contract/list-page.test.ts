@@ -17,6 +17,7 @@ const gallery = [
   ...Array.from({ length: 24 }, (_, index) => ({
     title: `${TAG} photo ${String(index + 1).padStart(2, '0')}`,
     url: 'seed/gallery/x.webp',
+    alt: 'A rally car on a mountain road',
     category: index % 2 === 0 ? 'Alps' : 'Coast',
     year: index < 12 ? 2024 : 2025,
     sort_order: index + 1,
@@ -35,7 +36,7 @@ const gallery = [
     year: 2023,
     sort_order: 105,
   },
-].map((row) => ({ published: true, ...row }));
+].map((row) => ({ published: true, alt: 'A rally car on a mountain road', ...row }));
 
 const query = (overrides: Partial<ListQuery> = {}): ListQuery => ({
   search: '',

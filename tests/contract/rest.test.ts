@@ -293,7 +293,7 @@ describe('writes', () => {
       method: 'PATCH',
       key: em().serviceKey,
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ logo_url: 'seed/logos/gamma.png' }),
+      body: JSON.stringify({ logo_url: 'seed/logos/gamma.png', logo_alt: 'Gamma Oil' }),
     });
     expect(minimal.status).toBe(204);
     expect(minimal.text).toBe('');
@@ -421,7 +421,7 @@ describe('errors', () => {
   test('answers 409 for unique and foreign-key violations', async () => {
     const unique = await em()
       .service.from('site_settings')
-      .insert({ key: 'rally_spots_remaining', value: '1' });
+      .insert({ key: 'rally_capacity', value: '1' });
     expect(unique.status).toBe(409);
     expect(unique.error?.code).toBe('23505');
     const fk = await em()
@@ -455,16 +455,13 @@ describe('errors', () => {
     const anon = await em()
       .anon.from('site_settings')
       .update({ value: '0' })
-      .eq('key', 'rally_spots_remaining');
+      .eq('key', 'rally_capacity');
     expect(anon.status).toBe(401);
     expect(anon.error).toMatchObject({
       code: '42501',
       message: 'permission denied for table site_settings',
     });
-    const visitor = await em()
-      .visitor.from('site_settings')
-      .delete()
-      .eq('key', 'rally_spots_remaining');
+    const visitor = await em().visitor.from('site_settings').delete().eq('key', 'rally_capacity');
     expect(visitor.status).toBe(403);
   });
 

@@ -12,13 +12,24 @@ type Caller = 'anon' | 'visitor' | 'admin';
 const CALLERS: Caller[] = ['anon', 'visitor', 'admin'];
 const client = (caller: Caller): Client => em()[caller];
 
-type Publishable = Exclude<TableName, 'site_settings' | 'contact_messages' | 'news_article_images'>;
+// The organiser's inboxes have their own matrix (organiser.test.ts); media files and the audit log theirs.
+type Publishable = Exclude<
+  TableName,
+  | 'site_settings'
+  | 'contact_messages'
+  | 'news_article_images'
+  | 'media_files'
+  | 'audit_log'
+  | 'registrations'
+  | 'sponsorship_enquiries'
+  | 'newsletter_subscribers'
+>;
 
 /** A valid row for each table (the `published` flag is added by the caller). */
 const NEW_ROW: Record<Publishable, (tag: string) => Record<string, unknown>> = {
   sponsors: (tag) => ({ name: tag, tier: 'Tier 2' }),
   news_articles: (tag) => ({ title: tag, excerpt: 'e', content: '<p>c</p>' }),
-  gallery_images: (tag) => ({ title: tag, url: 'seed/gallery/x.webp' }),
+  gallery_images: (tag) => ({ title: tag, url: 'seed/gallery/x.webp', alt: `${tag} photo` }),
   videos: (tag) => ({ title: tag, url: 'https://www.youtube.com/watch?v=abc' }),
   testimonials: (tag) => ({ name: tag, quote: 'Brilliant' }),
   events: (tag) => ({
@@ -135,6 +146,7 @@ describe('news_article_images (published with their article)', () => {
     ids.published = await arrange('news_article_images', {
       article_id: ids.publishedArticle,
       url: 'a.png',
+      alt: 'A',
       sort_order: 0,
     });
     ids.draft = await arrange('news_article_images', {
@@ -165,7 +177,12 @@ describe('news_article_images (published with their article)', () => {
     async (caller) => {
       const insert = await client(caller)
         .from('news_article_images')
-        .insert({ article_id: ids.publishedArticle, url: `${caller}.png`, sort_order: 1 });
+        .insert({
+          article_id: ids.publishedArticle,
+          url: `${caller}.png`,
+          alt: caller,
+          sort_order: 1,
+        });
       expect(insert.status).toBe(caller === 'admin' ? 201 : refusal(caller));
       const update = await client(caller)
         .from('news_article_images')
@@ -176,6 +193,7 @@ describe('news_article_images (published with their article)', () => {
       const victim = await arrange('news_article_images', {
         article_id: ids.publishedArticle,
         url: 'v.png',
+        alt: 'V',
         sort_order: 2,
       });
       await client(caller).from('news_article_images').delete().eq('id', victim);
@@ -184,12 +202,62 @@ describe('news_article_images (published with their article)', () => {
   );
 });
 
+describe('media_files (administrators only: read, describe, forget; rows come from storage)', () => {
+  let id = '';
+  beforeAll(async () => {
+    const path = `rls/${randomUUID()}.png`;
+    const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
+    const { error } = await em()
+      .service.storage.from('media')
+      .upload(path, new Blob([png], { type: 'image/png' }));
+    expect(error).toBeNull();
+    id = String(
+      (await em().service.from('media_files').select('id').eq('path', path).single()).data?.id,
+    );
+  });
+
+  test.each(CALLERS)('%s reads the library only when an administrator', async (caller) => {
+    const { data } = await client(caller).from('media_files').select('id').eq('id', id);
+    expect(data ?? []).toHaveLength(caller === 'admin' ? 1 : 0);
+  });
+
+  test.each(CALLERS)('%s inserts a row never (storage does)', async (caller) => {
+    const { status } = await client(caller)
+      .from('media_files')
+      .insert({ path: `forged/${caller}.png` } as never);
+    expect(status).toBe(refusal(caller));
+  });
+
+  test.each(CALLERS)('%s changes the alt text only when an administrator', async (caller) => {
+    const { data } = await client(caller)
+      .from('media_files')
+      .update({ alt: `by ${caller}` })
+      .eq('id', id)
+      .select('alt');
+    expect(data ?? []).toHaveLength(caller === 'admin' ? 1 : 0);
+    // The size and variants are storage's to say.
+    const forged = await client(caller).from('media_files').update({ width: 1 }).eq('id', id);
+    expect(forged.status).toBe(refusal(caller));
+  });
+
+  test.each(CALLERS)('%s deletes a row only when an administrator', async (caller) => {
+    const victim = `rls/${randomUUID()}.png`;
+    const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
+    await em()
+      .service.storage.from('media')
+      .upload(victim, new Blob([png], { type: 'image/png' }));
+    await client(caller).from('media_files').delete().eq('path', victim);
+    const { data } = await em().service.from('media_files').select('id').eq('path', victim);
+    expect(data ?? []).toHaveLength(caller === 'admin' ? 0 : 1);
+  });
+});
+
 describe('site_settings (everyone reads; only administrators change values; nobody adds or removes keys)', () => {
   test.each(CALLERS)('%s reads the settings', async (caller) => {
     const { data, error } = await client(caller)
       .from('site_settings')
       .select('value')
-      .eq('key', 'rally_spots_remaining')
+      .eq('key', 'rally_capacity')
       .single();
     expect(error).toBeNull();
     expect(data?.value).toMatch(/^\d+$/);
@@ -200,7 +268,7 @@ describe('site_settings (everyone reads; only administrators change values; nobo
     const { data, error, status } = await client(caller)
       .from('site_settings')
       .update({ value, updated_at: new Date().toISOString() })
-      .eq('key', 'rally_spots_remaining')
+      .eq('key', 'rally_capacity')
       .select('value');
     if (caller === 'anon') {
       expect(status).toBe(401);
@@ -212,7 +280,7 @@ describe('site_settings (everyone reads; only administrators change values; nobo
     const { data: row } = await em()
       .service.from('site_settings')
       .select('value')
-      .eq('key', 'rally_spots_remaining')
+      .eq('key', 'rally_capacity')
       .single();
     expect(row?.value === '0').toBe(false);
   });
@@ -221,7 +289,7 @@ describe('site_settings (everyone reads; only administrators change values; nobo
     const { error, status } = await client(caller)
       .from('site_settings')
       .update({ key: 'renamed' })
-      .eq('key', 'rally_spots_remaining');
+      .eq('key', 'rally_capacity');
     expect(status).toBe(refusal(caller));
     expect(error?.code).toBe('42501');
   });
@@ -232,15 +300,12 @@ describe('site_settings (everyone reads; only administrators change values; nobo
       .insert({ key: `new_${caller}`, value: 'x' });
     expect(insert.status).toBe(refusal(caller));
     expect(insert.error?.message).toBe('permission denied for table site_settings');
-    const remove = await client(caller)
-      .from('site_settings')
-      .delete()
-      .eq('key', 'rally_spots_remaining');
+    const remove = await client(caller).from('site_settings').delete().eq('key', 'rally_capacity');
     expect(remove.status).toBe(refusal(caller));
     const { data } = await em()
       .service.from('site_settings')
       .select('key')
-      .eq('key', 'rally_spots_remaining');
+      .eq('key', 'rally_capacity');
     expect(data).toHaveLength(1);
   });
 });

@@ -38,14 +38,15 @@ describe('public reads', () => {
     article.published = ids[1] ?? '';
     article.draft = ids[4] ?? '';
     await insertAll('news_article_images', [
-      { article_id: article.published, url: 'b.png', sort_order: 1 },
-      { article_id: article.published, url: 'a.png', sort_order: 0, caption: 'First' },
+      { article_id: article.published, url: 'b.png', sort_order: 1, alt: 'B' },
+      { article_id: article.published, url: 'a.png', sort_order: 0, caption: 'First', alt: 'A' },
     ]);
     await insertAll(
       'gallery_images',
       Array.from({ length: 25 }, (_, i) => ({
         title: `${i % 2 ? 'Alps' : 'Coast'} ${String(i).padStart(2, '0')}`,
         url: `seed/gallery/${i}.webp`,
+        alt: `Photo ${i}`,
         category: i % 2 ? '2025 Rally' : '2024 Rally',
         sort_order: i,
         published: i !== 24,
@@ -132,6 +133,8 @@ describe('public reads', () => {
         'excerpt',
         'id',
         'image_url',
+        'image_alt',
+        'image_decorative',
         'is_featured',
         'published',
         'published_date',
@@ -199,11 +202,11 @@ describe('public reads', () => {
     ]);
   });
 
-  test('site_settings: the value of rally_spots_remaining, as one object', async () => {
+  test('site_settings: the value of rally_capacity, as one object', async () => {
     const { data, error } = await em()
       .anon.from('site_settings')
       .select('value')
-      .eq('key', 'rally_spots_remaining')
+      .eq('key', 'rally_capacity')
       .single();
     expect(error).toBeNull();
     expect(data).toEqual({ value: '12' });
@@ -268,7 +271,14 @@ const MANAGED: {
   {
     table: 'gallery_images',
     order: ['sort_order', true],
-    row: { title: 'Shot', url: 'seed/g.webp', category: 'Alps', year: 2025, sort_order: 4 },
+    row: {
+      title: 'Shot',
+      url: 'seed/g.webp',
+      alt: 'A car on a pass',
+      category: 'Alps',
+      year: 2025,
+      sort_order: 4,
+    },
     edit: { title: 'Shot 2' },
   },
   {
@@ -394,8 +404,8 @@ describe('admin news articles and their images', () => {
       .single();
     const articleId = art?.id ?? '';
     await admin.from('news_article_images').insert([
-      { article_id: articleId, url: 'old-1.png', caption: null, sort_order: 0 },
-      { article_id: articleId, url: 'old-2.png', caption: null, sort_order: 1 },
+      { article_id: articleId, url: 'old-1.png', caption: null, sort_order: 0, alt: 'Old 1' },
+      { article_id: articleId, url: 'old-2.png', caption: null, sort_order: 1, alt: 'Old 2' },
     ]);
     const del = await admin.from('news_article_images').delete().eq('article_id', articleId);
     expect(del.error).toBeNull();
@@ -403,6 +413,7 @@ describe('admin news articles and their images', () => {
       article_id: articleId,
       url,
       caption: i === 1 ? 'Middle' : null,
+      alt: `Photo ${i}`,
       sort_order: i,
     }));
     const ins = await admin.from('news_article_images').insert(images);
@@ -425,19 +436,19 @@ describe('admin site settings', () => {
     const admin = em().admin;
     const list = await admin.from('site_settings').select('*').order('key');
     expect(list.data?.map((r) => r.key)).toEqual(
-      expect.arrayContaining(['rally_spots_remaining', 'rally_start_date', 'rally_price']),
+      expect.arrayContaining(['rally_capacity', 'rally_start_date', 'rally_price']),
     );
     const stamp = '2026-05-01T12:00:00.000Z';
     const { error, status } = await admin
       .from('site_settings')
       .update({ value: '9', updated_at: stamp })
-      .eq('key', 'rally_spots_remaining');
+      .eq('key', 'rally_capacity');
     expect(error).toBeNull();
     expect(status).toBe(204);
     const { data } = await em()
       .anon.from('site_settings')
       .select('value, updated_at')
-      .eq('key', 'rally_spots_remaining')
+      .eq('key', 'rally_capacity')
       .single();
     expect(data?.value).toBe('9');
     // The updated_at trigger keeps the server's time, whatever the client sent.

@@ -23,6 +23,7 @@ test('a published news article has no accessibility violations', async ({ page, 
     .from('news_articles')
     .select('id')
     .eq('published', true)
+    .is('deleted_at', null)
     .limit(1)
     .single()
     .throwOnError();

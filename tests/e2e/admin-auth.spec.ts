@@ -10,7 +10,9 @@ test.describe('a wrong password', () => {
     await page.getByLabel('Email').fill(e2e.adminEmail);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid' })).toHaveText(
+      'Invalid email or password',
+    );
     expect(page.url()).not.toContain('not-the-password');
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByLabel('Password')).toHaveAttribute('autocomplete', 'current-password');
@@ -33,6 +35,10 @@ test.describe('admin sign-in and guard', () => {
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await expect(page.getByText(e2e.adminEmail)).toBeVisible();
     for (const tile of [
+      'Registrations',
+      'Sponsorship Enquiries',
+      'Messages',
+      'Subscribers',
       'Events',
       'Past Tours',
       'Gallery',
@@ -42,7 +48,8 @@ test.describe('admin sign-in and guard', () => {
       'Testimonials',
       'Settings',
     ]) {
-      await expect(page.getByRole('link', { name: new RegExp(`^${tile}`) })).toBeVisible();
+      // The tile's name is its title, then its summary ('Sponsors' is not 'Sponsorship …').
+      await expect(page.getByRole('link', { name: new RegExp(`^${tile}\\b`) })).toBeVisible();
     }
     await expect(page.getByRole('link', { name: 'View Website' })).toHaveAttribute('href', '/');
     await expect(

@@ -9,8 +9,8 @@ test.beforeEach(() => {
   test.slow();
 });
 
-const FIRST_IMAGE = 'seed/gallery/2019-black-forest-lanes.webp';
-const SECOND_IMAGE = 'seed/gallery/2019-classic-mini-on-the-pass.webp';
+const FIRST_IMAGE = 'seed/gallery/2019-black-forest-lanes.840x560.webp';
+const SECOND_IMAGE = 'seed/gallery/2019-classic-mini-on-the-pass.840x560.webp';
 
 test('an article saved with two extra images and captions shows them on its page', async ({
   adminPage,
@@ -33,8 +33,12 @@ test('an article saved with two extra images and captions shows them on its page
     await adminPage.getByRole('button', { name: 'Add Extra Image' }).click();
     await adminPage.getByRole('textbox', { name: 'Extra image 1', exact: true }).fill(FIRST_IMAGE);
     await adminPage.getByLabel('Caption for extra image 1').fill('Black Forest lanes');
+    await adminPage
+      .getByLabel('Alt text for Extra image 1')
+      .fill('A rally car on a lane through dark pines');
     await adminPage.getByRole('textbox', { name: 'Extra image 2', exact: true }).fill(SECOND_IMAGE);
     await adminPage.getByLabel('Caption for extra image 2').fill('A Mini on the pass');
+    await adminPage.getByLabel('Extra image 2 is decorative').check();
     await save(adminPage);
     await expect(managerRow(adminPage, title)).toContainText('Published');
     await expect(adminPage.getByText(/\d+ articles? total/)).toBeVisible();
@@ -94,27 +98,31 @@ test('an image uploaded in the media library can be used in a gallery item', asy
       .setInputFiles({ name: `${slug}.png`, mimeType: 'image/png', buffer: png });
     await expect(library.getByRole('status').filter({ hasText: 'File uploaded.' })).toBeVisible();
     const useButton = library.getByRole('button', {
-      name: new RegExp(`^Use ${slug}-[a-z0-9]+\\.png$`),
+      name: new RegExp(`^Use ${slug}-[a-z0-9]+\\.1x1\\.png$`),
     });
     await expect(useButton).toBeVisible();
     await expect(library.getByText(/^\d+(\.\d)? (B|KB|MB)$/).first()).toBeVisible();
     await useButton.click();
     await expect(library).toBeHidden();
-    await expect(adminPage.getByRole('textbox', { name: 'Image' })).toHaveValue(
-      new RegExp(`/storage/v1/object/public/media/\\d{4}/\\d{2}/${slug}-[a-z0-9]+\\.png$`),
+    await expect(adminPage.getByRole('textbox', { name: 'Image', exact: true })).toHaveValue(
+      new RegExp(`/storage/v1/object/public/media/\\d{4}/\\d{2}/${slug}-[a-z0-9]+\\.1x1\\.png$`),
     );
     await save(adminPage);
     const row = managerRow(adminPage, title);
     await expect(row.getByRole('img', { name: title })).toHaveAttribute(
       'src',
-      new RegExp(`${slug}-[a-z0-9]+\\.png$`),
+      new RegExp(`${slug}-[a-z0-9]+\\.1x1(\\.w1\\.webp|\\.png)$`),
     );
 
     // Deleting the file from the library asks first.
     await adminPage.getByRole('button', { name: `Edit ${title}` }).click();
     await adminPage.getByRole('button', { name: 'Choose from library: Image' }).click();
     await library.getByRole('button', { name: new RegExp(`^Delete ${slug}`) }).click();
-    await expect(library.getByText('Are you sure you want to delete this file?')).toBeVisible();
+    await expect(
+      library.getByText(
+        new RegExp(`^Are you sure you want to delete ${slug}-[a-z0-9]+\\.1x1\\.png\\?$`),
+      ),
+    ).toBeVisible();
     await library.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(library.getByRole('button', { name: new RegExp(`^Use ${slug}`) })).toHaveCount(0);
   } finally {
@@ -132,7 +140,7 @@ test('an image uploaded in the media library can be used in a gallery item', asy
   }
 });
 
-test('changing rally_spots_remaining shows on the 2026 Rally page', async ({
+test('changing rally_capacity changes the spots remaining on the 2026 Rally page', async ({
   adminPage,
   page,
   serviceDb,
@@ -140,17 +148,22 @@ test('changing rally_spots_remaining shows on the 2026 Rally page', async ({
   const { data: before } = await serviceDb
     .from('site_settings')
     .select('value')
-    .eq('key', 'rally_spots_remaining')
+    .eq('key', 'rally_capacity')
     .single();
+  // Places held by registrations other tests made count against the capacity.
+  const { data: places } = await serviceDb.rpc('rally_places').single();
+  const capacity = String((places?.taken ?? 0) + 7);
   try {
     await adminPage.goto('/admin/settings');
-    const setting = adminPage.getByRole('form', { name: 'Spots remaining' });
+    const setting = adminPage.getByRole('form', { name: 'Capacity (cars)' });
     const save = setting.getByRole('button', { name: 'Save' });
     await expect(save).toBeDisabled();
-    await setting.getByLabel('Value of Spots remaining').fill('7');
+    await setting.getByLabel('Value of Capacity (cars)').fill(capacity);
     await expect(save).toBeEnabled();
     await save.click();
-    await expect(adminPage.getByRole('status')).toHaveText('Setting updated successfully!');
+    await expect(
+      adminPage.getByRole('status').filter({ hasText: 'Setting updated' }).first(),
+    ).toHaveText('Setting updated successfully!');
     await expect(save).toBeDisabled();
 
     // The count shows while registration is open (the seed's window).
@@ -161,7 +174,7 @@ test('changing rally_spots_remaining shows on the 2026 Rally page', async ({
     await serviceDb
       .from('site_settings')
       .update({ value: before?.value ?? '12' })
-      .eq('key', 'rally_spots_remaining');
+      .eq('key', 'rally_capacity');
   }
 });
 
@@ -187,10 +200,12 @@ test.describe('a refused save', () => {
     });
     await adminPage.getByRole('button', { name: 'Add Image', exact: true }).click();
     await adminPage.getByLabel('Title').fill(title);
-    await adminPage.getByRole('textbox', { name: 'Image' }).fill(FIRST_IMAGE);
+    await adminPage.getByRole('textbox', { name: 'Image', exact: true }).fill(FIRST_IMAGE);
     await adminPage.getByLabel('Year').fill('2024');
     await save(adminPage);
-    await expect(adminPage.getByRole('alert')).toHaveText('Error saving image. Please try again.');
+    await expect(adminPage.getByRole('alert').filter({ hasText: 'Error' })).toHaveText(
+      'Error saving image. Please try again.',
+    );
     await expect(adminPage.getByLabel('Title')).toHaveValue(title);
     await expect(adminPage.getByLabel('Year')).toHaveValue('2024');
   });

@@ -32,7 +32,7 @@ type Manager = {
   findOnPublicPage?(page: Page, name: string): Promise<void>;
 };
 
-const IMAGE = 'seed/gallery/2019-black-forest-lanes.webp';
+const IMAGE = 'seed/gallery/2019-black-forest-lanes.840x560.webp';
 
 const managers: Manager[] = [
   {
@@ -80,7 +80,12 @@ const managers: Manager[] = [
     nameColumn: 'title',
     nameLabel: 'Title',
     publicPath: '/gallery',
-    textboxes: (name) => ({ Title: name, Image: IMAGE, Category: 'E2E' }),
+    textboxes: (name) => ({
+      Title: name,
+      Image: IMAGE,
+      'Alt text for Image': 'A rally car on a lane through dark pines',
+      Category: 'E2E',
+    }),
     async findOnPublicPage(page, name) {
       await page.getByPlaceholder('Search photos...').fill(name);
     },

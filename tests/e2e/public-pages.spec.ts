@@ -43,10 +43,11 @@ const routes: { path: string; heading: RegExp | string; text: string; title: Reg
   { path: '/contact', heading: 'Get in touch', text: 'Send us a message', title: /Contact/ },
   { path: '/sign-up', heading: 'Sign up to the 2026 tour', text: '£3,950', title: /Sign Up/ },
   {
+    // Opened without a registration's reference: it says so, never "Payment Successful!".
     path: '/payment-success',
-    heading: 'Payment Successful!',
-    text: 'within 24 hours',
-    title: /Payment Successful/,
+    heading: 'We could not find your registration',
+    text: 'without a registration reference',
+    title: /Deposit payment/,
   },
   {
     path: '/privacy-policy',

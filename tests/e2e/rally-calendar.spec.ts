@@ -64,7 +64,7 @@ test.describe('the rally calendar', () => {
       nav: 'Register Your Interest',
       rally: 'Registration opens 1 April 2026',
     });
-    await expect(navCall(page)).toHaveAttribute('href', '#newsletter-email');
+    await expect(navCall(page)).toHaveAttribute('href', '#footer-email');
   });
 
   test('while open: sign up and the deposit step', async ({ page }) => {

@@ -42,6 +42,7 @@ test('every public page runs under the policy without a violation', async ({ pag
     .from('news_articles')
     .select('id')
     .eq('published', true)
+    .is('deleted_at', null)
     .limit(1)
     .single()
     .throwOnError();

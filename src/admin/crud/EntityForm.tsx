@@ -66,12 +66,7 @@ export function EntityForm<V extends FormValues>({
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         {fields.map((field) => (
           <div key={field.name} className={field.half ? '' : 'md:col-span-2'}>
-            <FieldInput
-              field={field}
-              value={values[field.name] as FieldValue}
-              error={errors[field.name]}
-              onChange={(value) => onChange(field.name, value)}
-            />
+            <FieldInput field={field} values={values} errors={errors} onChange={onChange} />
           </div>
         ))}
       </div>

@@ -5,22 +5,25 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '../../comp
 import { Spinner } from '../../components/Spinner';
 import { MediaField } from '../media/MediaField';
 import { buttonClass } from '../ui/PendingButton';
-import type { Field, FieldValue, FormValues, ImageDraft } from './types';
+import type { Field, FieldErrors, FieldValue, FormValues, ImageDraft } from './types';
 
 // The editor (Quill) is large; it loads only when a form that needs it opens.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
 export function FieldInput<V extends FormValues>({
   field,
-  value,
-  error,
+  values,
+  errors,
   onChange,
 }: {
   field: Field<V>;
-  value: FieldValue;
-  error: string | undefined;
-  onChange: (value: FieldValue) => void;
+  /** The whole form: a field may edit more than its own value (an image and its alt text). */
+  values: V;
+  errors: FieldErrors<V>;
+  onChange: (name: keyof V & string, value: FieldValue) => void;
 }) {
+  const value = values[field.name] as FieldValue;
+  const error = errors[field.name];
   const common = { label: field.label, error, hint: field.hint, required: field.required };
   const textValue = typeof value === 'string' ? value : '';
   switch (field.kind) {
@@ -32,7 +35,7 @@ export function FieldInput<V extends FormValues>({
           error={error}
           name={field.name}
           checked={value === true}
-          onChange={(event) => onChange(event.target.checked)}
+          onChange={(event) => onChange(field.name, event.target.checked)}
         />
       );
     case 'textarea':
@@ -42,7 +45,7 @@ export function FieldInput<V extends FormValues>({
           name={field.name}
           value={textValue}
           placeholder={field.placeholder}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => onChange(field.name, event.target.value)}
         />
       );
     case 'select':
@@ -52,23 +55,40 @@ export function FieldInput<V extends FormValues>({
           name={field.name}
           value={textValue}
           options={field.options}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => onChange(field.name, event.target.value)}
         />
       );
-    case 'media':
+    case 'media': {
+      const altNames = field.alt;
       return (
         <MediaField
           {...common}
           accept={field.accept}
           value={textValue}
           placeholder={field.placeholder}
-          onChange={onChange}
+          onChange={(url) => onChange(field.name, url)}
+          alt={
+            altNames
+              ? {
+                  alt: String(values[altNames.text] ?? ''),
+                  decorative: values[altNames.decorative] === true,
+                  onAlt: (text) => onChange(altNames.text, text),
+                  onDecorative: (decorative) => onChange(altNames.decorative, decorative),
+                  error: errors[altNames.text],
+                }
+              : undefined
+          }
         />
       );
+    }
     case 'richtext':
       return (
         <Suspense fallback={<Spinner label="Loading editor..." />}>
-          <RichTextEditor {...common} value={textValue} onChange={onChange} />
+          <RichTextEditor
+            {...common}
+            value={textValue}
+            onChange={(html) => onChange(field.name, html)}
+          />
         </Suspense>
       );
     case 'images':
@@ -78,7 +98,7 @@ export function FieldInput<V extends FormValues>({
           hint={field.hint}
           error={error}
           images={Array.isArray(value) ? value : []}
-          onChange={onChange}
+          onChange={(images) => onChange(field.name, images)}
         />
       );
     default:
@@ -92,7 +112,7 @@ export function FieldInput<V extends FormValues>({
           }
           value={textValue}
           placeholder={field.placeholder}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => onChange(field.name, event.target.value)}
         />
       );
   }
@@ -131,6 +151,12 @@ function ImageListField({
                 required
                 value={image.url}
                 onChange={(url) => update(index, { url })}
+                alt={{
+                  alt: image.alt,
+                  decorative: image.decorative,
+                  onAlt: (alt) => update(index, { alt }),
+                  onDecorative: (decorative) => update(index, { decorative }),
+                }}
               />
               <TextField
                 label={`Caption for extra image ${index + 1}`}
@@ -157,7 +183,7 @@ function ImageListField({
       <button
         type="button"
         className={`${buttonClass('neutral')} mt-3`}
-        onClick={() => onChange([...images, { url: '', caption: '' }])}
+        onClick={() => onChange([...images, { url: '', caption: '', alt: '', decorative: false }])}
       >
         <Plus aria-hidden="true" className="h-4 w-4" />
         Add Extra Image

@@ -116,7 +116,11 @@ export default function RichTextEditor({
       </div>
       <FieldNotes id={id} hint={hint} error={error} />
       {libraryOpen ? (
-        <MediaLibrary accept="image" onPick={insertImage} onClose={() => setLibraryOpen(false)} />
+        <MediaLibrary
+          accept="image"
+          onPick={(file) => insertImage(file.url)}
+          onClose={() => setLibraryOpen(false)}
+        />
       ) : null}
     </div>
   );

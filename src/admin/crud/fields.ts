@@ -32,6 +32,17 @@ export const publishedField = (plural: string) =>
 export const imageField = <N extends string>(name: N, label: string) =>
   ({ kind: 'media', name, label, accept: 'image' }) as const;
 
+/**
+ * An image with its alt text and decorative choice, held in the form's `text` and `decorative`
+ * fields (no inputs of their own: the image field draws them).
+ */
+export const describedImageField = <N extends string, A extends string, D extends string>(
+  name: N,
+  label: string,
+  alt: { text: A; decorative: D },
+  required = false,
+) => ({ kind: 'media', name, label, accept: 'image', alt, required }) as const;
+
 /** The year, sort order and Draft/Published state gallery images, videos and testimonials share. */
 export type Ordered = { year: string; sort_order: string; published: boolean };
 

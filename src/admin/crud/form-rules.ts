@@ -84,6 +84,9 @@ export function richTextIsBlank(html: string): boolean {
   );
 }
 
+const undescribed = (image: { alt: string; decorative: boolean }) =>
+  !image.decorative && image.alt.trim() === '';
+
 /** The checks every field kind implies, then the manager's own rules. */
 export function validate<V extends FormValues>(
   fields: readonly Field<V>[],
@@ -91,14 +94,26 @@ export function validate<V extends FormValues>(
   extra?: (values: V) => FieldErrors<V>,
 ): FieldErrors<V> {
   const errors: FieldErrors<V> = {};
+  // Alt text is required of the images of a published record (the database checks it too).
+  const publishing = values.published === true;
   for (const field of fields) {
     const value = values[field.name];
     if (field.kind === 'checkbox') continue;
     if (field.kind === 'images') {
       if (Array.isArray(value) && value.some((image) => !isMediaReference(image.url))) {
         errors[field.name] = 'Every extra image needs an image file or a full image address.';
+      } else if (publishing && Array.isArray(value) && value.some(undescribed)) {
+        errors[field.name] =
+          'Every extra image needs alt text to publish, or mark it as decorative.';
       }
       continue;
+    }
+    if (field.kind === 'media' && field.alt && publishing && typeof value === 'string') {
+      const decorative = values[field.alt.decorative] === true;
+      const alt = values[field.alt.text];
+      if (value.trim() && !decorative && (typeof alt !== 'string' || alt.trim() === ''))
+        errors[field.alt.text] =
+          `Alt text for ${field.label} is required to publish: say what the picture shows, or mark it as decorative.`;
     }
     if (typeof value !== 'string') continue;
     const blank = field.kind === 'richtext' ? richTextIsBlank(value) : value.trim() === '';

@@ -1,7 +1,11 @@
 // The data half of a manager description for a plain content table: its list (a page for a
 // view, the filter options, the screen's words for the spec's filters and orders), save (insert
 // or update by id with every form field), delete and publish, from the table's admin calls.
-import type { ContentTable, ContentTableCalls } from '../../data/content-table';
+import {
+  isOrderedTable,
+  type ContentTable,
+  type ContentTableCalls,
+} from '../../data/content-table';
 import type { Insert } from '../../data/types';
 import type { DbClient } from '../../data/client';
 import type { ListView } from './types';
@@ -50,8 +54,13 @@ export function tableActions<T extends ContentTable, V>(
     listView: listViewOf(calls, labels),
     save: (db: DbClient, values: V, editing: { id: string } | null): Promise<void> =>
       editing ? calls.update(db, editing.id, toRow(values)) : calls.insert(db, toRow(values)),
-    remove: (db: DbClient, row: { id: string }): Promise<void> => calls.remove(db, row.id),
-    setPublished: (db: DbClient, row: { id: string }, published: boolean): Promise<void> =>
-      calls.setPublished(db, row.id, published),
+    batch: calls,
+    ...orderingOf(calls),
   };
+}
+
+/** Tables ordered by hand are moved in their default ('order', by sort_order) view. */
+export function orderingOf(calls: ContentTableCalls<ContentTable>) {
+  const { table } = calls;
+  return isOrderedTable(table) ? { ordering: { table, sort: calls.list.defaultSort } } : {};
 }

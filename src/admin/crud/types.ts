@@ -2,11 +2,17 @@
 // the rest. A description names fields, wording, defaults, pre-fill and list rendering.
 import type { ReactNode } from 'react';
 import type { DbClient } from '../../data/client';
-import type { FacetValue, ListPage, ListQuery } from '../../data/content-table';
+import type {
+  BatchCalls,
+  FacetValue,
+  ListPage,
+  ListQuery,
+  OrderedTable,
+} from '../../data/content-table';
 import type { ListFilterLabel, ListSortLabel } from '../list/ListToolbar';
 
 /** An extra image of a news article while it is being edited. */
-export type ImageDraft = { url: string; caption: string };
+export type ImageDraft = { url: string; caption: string; alt: string; decorative: boolean };
 
 export type FieldValue = string | boolean | ImageDraft[];
 export type FormValues = Record<string, FieldValue>;
@@ -32,8 +38,16 @@ export type Field<V> = Base &
         name: KeysOf<V, string>;
         options: readonly { value: string; label: string }[];
       }
-    /** A URL chosen from the media library (or typed). */
-    | { kind: 'media'; name: KeysOf<V, string>; accept: 'image' | 'video' }
+    /**
+     * A URL chosen from the media library (or typed); an image's `alt` names the form's fields
+     * that hold its alt text and its decorative choice (required to publish: form-rules.ts).
+     */
+    | {
+        kind: 'media';
+        name: KeysOf<V, string>;
+        accept: 'image' | 'video';
+        alt?: { text: KeysOf<V, string>; decorative: KeysOf<V, boolean> };
+      }
     | { kind: 'richtext'; name: KeysOf<V, string> }
     | { kind: 'checkbox'; name: KeysOf<V, boolean> }
     | { kind: 'images'; name: KeysOf<V, ImageDraft[]> }
@@ -77,8 +91,12 @@ export interface ManagerDescription<R extends ContentRow, V extends FormValues> 
   facets(db: DbClient): Promise<Record<string, FacetValue[]>>;
   listView: ListView;
   save(db: DbClient, values: V, editing: R | null): Promise<void>;
-  remove(db: DbClient, row: R): Promise<void>;
-  setPublished(db: DbClient, row: R, published: boolean): Promise<void>;
+  /** Publish, unpublish, trash, restore and delete for good, for one row or many. */
+  batch: BatchCalls;
+  /** Set when the rows are ordered by hand: the table, and the sort in which they can be moved. */
+  ordering?: { table: OrderedTable; sort: string };
+  /** Where the row's public page can be previewed (drafts too), when it has one. */
+  previewPath?(row: R): string;
   /** A short name for buttons' accessible labels ('Edit Alpine pass'). */
   rowName(row: R): string;
   /** The row's own content; `badge` is the shared Published/Draft badge to place. */

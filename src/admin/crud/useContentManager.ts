@@ -3,17 +3,24 @@
 //     (useLoad: a failed load keeps the rows shown), the filter options, and a reload after
 //     every change;
 //   - the form: closed, or open to add or to edit a record, with its values and errors;
-//   - the actions (save, publish, delete), each with the spec's failure message;
+//   - the actions (save, publish, delete to the trash, restore, delete for good), each with the
+//     spec's failure message and a toast when it is done (an Undo on the toast of a delete);
+//   - the selection on the page shown and the bulk actions on it (one request each, one
+//     confirmation naming the count for a delete);
+//   - moving rows (useRowOrder) in a view ordered by hand;
 //   - unsaved changes: an action that would drop them (open another record, close the form,
-//     follow a link) is held as a named PendingDiscard until the administrator decides.
+//     follow a link, go Back) is held as a named PendingDiscard until the administrator decides.
 import { useEffect, useMemo, useState } from 'react';
 import type { DbClient } from '../../data/client';
-import type { FacetValue, ListPage } from '../../data/content-table';
+import { purgeTrash, type FacetValue, type ListPage } from '../../data/content-table';
 import { useLoad } from '../../lib/useLoad';
 import { isNarrowed } from '../list/list-query';
 import { useListQuery } from '../list/useListQuery';
 import { validate } from './form-rules';
+import { useToast } from './Toast';
 import type { ContentRow, FieldErrors, FieldValue, FormValues, ManagerDescription } from './types';
+import { useRowOrder } from './useRowOrder';
+import { useSelection } from './useSelection';
 import { useUnsavedChanges } from './useUnsavedChanges';
 
 export type FormState<R, V> =
@@ -24,8 +31,17 @@ export type PendingDiscard<R> =
   | { action: 'open-add' }
   | { action: 'open-edit'; row: R }
   | { action: 'close-form' }
-  /** An in-app link followed while the form had changes (held by useUnsavedChanges). */
-  | { action: 'leave'; to: string };
+  /**
+   * An in-app link followed (a path) or a step through the browser's history (Back is -1)
+   * while the form had changes (held by useUnsavedChanges).
+   */
+  | { action: 'leave'; to: string | number };
+
+/** A delete that waits for its confirmation: rows to the trash, or out of it for good. */
+export type PendingDelete<R> =
+  { action: 'trash' | 'delete-forever'; rows: R[] } | { action: 'empty-trash'; count: number };
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function sameValues(a: FormValues, b: FormValues): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -82,9 +98,35 @@ export function useContentManager<R extends ContentRow, V extends FormValues>(
   /** Counts refused submissions, so the form can move focus to the first invalid field. */
   const [attempt, setAttempt] = useState(0);
   const [listError, setListError] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<R | null>(null);
+  const [toDelete, setToDelete] = useState<PendingDelete<R> | null>(null);
   const [discard, setDiscard] = useState<PendingDiscard<R> | null>(null);
   const [busyRow, setBusyRow] = useState<string | null>(null);
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const toast = useToast();
+  const trashView = query.trash === true;
+  const selection = useSelection(list.data.rows, JSON.stringify(query));
+  const order = useRowOrder(d, db, {
+    rows: list.data.rows,
+    enabled:
+      !trashView && d.ordering !== undefined && query.sort === d.ordering.sort && !list.failed,
+    reload,
+    onError: (message) => setListError(message),
+  });
+
+  // Opening a Trash view empties what has been there for 30 days (pg_cron does it daily on a
+  // hosted project; this keeps a local or cron-less one honest). Idempotent, so once is enough.
+  useEffect(() => {
+    if (!trashView) return;
+    purgeTrash(db).then(
+      (purged) => {
+        if (purged > 0) reloadList();
+      },
+      (error: unknown) => console.warn('Purging the trash failed', error),
+    );
+  }, [trashView, db, reloadList]);
+
+  const named = (row: R) => `“${d.rowName(row)}”`;
+  const counted = (count: number) => `${count} ${count === 1 ? d.noun : d.plural}`;
 
   const dirty = form.mode !== 'closed' && !sameValues(form.values, form.initial);
   const navigation = useUnsavedChanges(dirty);
@@ -159,6 +201,7 @@ export function useContentManager<R extends ContentRow, V extends FormValues>(
     setSaving(true);
     try {
       await d.save(db, form.values, form.editing);
+      toast.show(`${capitalise(d.noun)} saved.`);
       closeForm();
       setListError(null);
       reload();
@@ -175,8 +218,9 @@ export function useContentManager<R extends ContentRow, V extends FormValues>(
   async function togglePublished(row: R) {
     setBusyRow(row.id);
     try {
-      await d.setPublished(db, row, !row.published);
+      await d.batch.setPublished(db, [row.id], !row.published);
       setListError(null);
+      toast.show(`${named(row)} ${row.published ? 'unpublished' : 'published'}.`);
     } catch (error) {
       console.warn(`Publishing the ${d.noun} failed`, error);
       setListError(`Error updating ${d.noun}. Please try again.`);
@@ -186,12 +230,66 @@ export function useContentManager<R extends ContentRow, V extends FormValues>(
     }
   }
 
-  async function confirmDelete() {
-    if (!toDelete) return;
+  /** Publishes or unpublishes the selected rows in one request. */
+  async function publishSelected(published: boolean) {
+    const ids = selection.ids;
+    if (ids.length === 0) return;
+    setBulkBusy(true);
     try {
-      await d.remove(db, toDelete);
+      await d.batch.setPublished(db, ids, published);
       setListError(null);
-      if (form.mode === 'edit' && form.editing?.id === toDelete.id) closeForm();
+      selection.clear();
+      toast.show(`${capitalise(counted(ids.length))} ${published ? 'published' : 'unpublished'}.`);
+    } catch (error) {
+      console.warn(`Publishing ${d.plural} failed`, error);
+      setListError(`Error updating ${d.plural}. Please try again.`);
+    } finally {
+      setBulkBusy(false);
+      reload();
+    }
+  }
+
+  async function restore(rows: R[], undoing = false) {
+    const ids = rows.map((row) => row.id);
+    try {
+      await d.batch.restore(db, ids);
+      setListError(null);
+      selection.clear();
+      const what = rows.length === 1 && rows[0] ? named(rows[0]) : capitalise(counted(ids.length));
+      toast.show(undoing ? `${what} restored from the trash.` : `${what} restored.`);
+    } catch (error) {
+      console.warn(`Restoring ${d.plural} failed`, error);
+      setListError(`Error restoring ${d.noun}. Please try again.`);
+    } finally {
+      reload();
+    }
+  }
+
+  async function confirmDelete() {
+    const pending = toDelete;
+    if (!pending) return;
+    try {
+      if (pending.action === 'empty-trash') {
+        await d.batch.emptyTrash(db);
+        toast.show('Trash emptied.');
+      } else {
+        const { rows } = pending;
+        const ids = rows.map((row) => row.id);
+        const only = rows.length === 1 ? rows[0] : undefined;
+        const what = only ? named(only) : capitalise(counted(rows.length));
+        if (pending.action === 'trash') {
+          await d.batch.trash(db, ids);
+          if (form.mode === 'edit' && form.editing && ids.includes(form.editing.id)) closeForm();
+          toast.show(`${what} moved to the trash.`, {
+            action: { label: 'Undo', run: () => void restore(rows, true) },
+          });
+        } else {
+          await d.batch.deleteForever(db, ids);
+          toast.show(`${what} deleted for good.`);
+        }
+      }
+      setListError(null);
+      selection.clear();
     } catch (error) {
       console.warn(`Deleting the ${d.noun} failed`, error);
       setListError(`Error deleting ${d.noun}. Please try again.`);
@@ -220,6 +318,23 @@ export function useContentManager<R extends ContentRow, V extends FormValues>(
       reload,
       error: listError,
       busyRow,
+      trash: trashView,
+      /** Shows the Trash view, or leaves it for the list. */
+      showTrash: (trash: boolean) => view.change({ trash }),
+    },
+    selection,
+    order,
+    bulk: {
+      busy: bulkBusy,
+      publish: () => void publishSelected(true),
+      unpublish: () => void publishSelected(false),
+      restore: () => void restore(list.data.rows.filter((row) => selection.has(row.id))),
+      /** Asks to trash (or, in the Trash view, delete for good) the selected rows. */
+      askDelete: () =>
+        setToDelete({
+          action: trashView ? 'delete-forever' : 'trash',
+          rows: list.data.rows.filter((row) => selection.has(row.id)),
+        }),
     },
     form: {
       state: form,
@@ -236,7 +351,10 @@ export function useContentManager<R extends ContentRow, V extends FormValues>(
       openEdit: (row: R) => request({ action: 'open-edit', row }),
       closeForm: () => request({ action: 'close-form' }),
       togglePublished: (row: R) => void togglePublished(row),
-      askDelete: setToDelete,
+      askDelete: (row: R) =>
+        setToDelete({ action: trashView ? 'delete-forever' : 'trash', rows: [row] }),
+      askEmptyTrash: () => setToDelete({ action: 'empty-trash', count: list.data.total }),
+      restore: (row: R) => void restore([row]),
       toDelete,
       confirmDelete,
       cancelDelete: () => setToDelete(null),

@@ -1,9 +1,14 @@
-import { useEffect, useState } from 'react';
+// Guards unsaved changes against leaving: closing or reloading the tab (the browser's own
+// question), in-app links and the browser's Back and Forward buttons (our dialog).
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 export type NavigationHold = {
-  /** An in-app link the administrator followed while the form had unsaved changes. */
-  held: string | null;
+  /**
+   * Where the administrator tried to go while the form had unsaved changes: an in-app link's
+   * path, or a step through the browser's history (-1 for Back).
+   */
+  held: string | number | null;
   proceed(): void;
   reset(): void;
 };
@@ -23,17 +28,47 @@ function linkDestination(event: MouseEvent): string | null {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** The history entry's position, which react-router's BrowserRouter keeps in its state. */
+function historyIndex(): number | null {
+  const state: unknown = window.history.state;
+  if (typeof state !== 'object' || state === null || !('idx' in state)) return null;
+  return typeof state.idx === 'number' ? state.idx : null;
+}
+
 /**
  * While a form has unsaved changes: the browser asks before the tab closes or reloads, and
- * in-app links are held until the caller's dialog proceeds or resets. (The site uses a plain
- * BrowserRouter, which has no navigation blocker, so links are intercepted before the router.)
+ * in-app links and Back/Forward are held until the caller's dialog proceeds or resets. (The site
+ * uses a plain BrowserRouter, which has no navigation blocker, so links are intercepted before
+ * the router, and a history step is undone before the router hears of it: our popstate listener
+ * runs first, in the capture phase, stops the router's, and steps back to the form's entry.)
  */
 export function useUnsavedChanges(dirty: boolean): NavigationHold {
   const navigate = useNavigate();
-  const [held, setHeld] = useState<string | null>(null);
+  const [held, setHeld] = useState<string | number | null>(null);
+  /** A history step we make ourselves: undoing one, or proceeding with a held one. */
+  const ownStep = useRef<'undo' | 'proceed' | null>(null);
 
   useEffect(() => {
     if (!dirty) return;
+    const here = historyIndex();
+    function onPopState(event: PopStateEvent) {
+      if (ownStep.current === 'proceed') {
+        ownStep.current = null;
+        return; // the router follows it
+      }
+      event.stopImmediatePropagation();
+      if (ownStep.current === 'undo') {
+        ownStep.current = null;
+        return;
+      }
+      const there = historyIndex();
+      const step = here !== null && there !== null ? there - here : -1;
+      if (step === 0) return;
+      ownStep.current = 'undo';
+      window.history.go(-step);
+      setHeld(step);
+    }
+    window.addEventListener('popstate', onPopState, true);
     function onBeforeUnload(event: BeforeUnloadEvent) {
       event.preventDefault();
     }
@@ -48,6 +83,7 @@ export function useUnsavedChanges(dirty: boolean): NavigationHold {
     // Capture phase on the document runs before React's listeners on the root element.
     document.addEventListener('click', onClick, true);
     return () => {
+      window.removeEventListener('popstate', onPopState, true);
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
     };
@@ -56,7 +92,10 @@ export function useUnsavedChanges(dirty: boolean): NavigationHold {
   return {
     held,
     proceed() {
-      if (held) navigate(held);
+      if (typeof held === 'number') {
+        ownStep.current = 'proceed';
+        window.history.go(held);
+      } else if (held) navigate(held);
       setHeld(null);
     },
     reset() {

@@ -3,13 +3,19 @@
 // new view in the URL (useListQuery); the list itself answers it.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
-import type { FacetValue, ListQuery, PublishedFilter } from '../../data/content-table';
+import type { FacetValue, ListQuery } from '../../data/content-table';
 import { PAGE_SIZES, type ListChange } from './list-query';
 
 /** How long typing must pause before a search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-export type ListFilterLabel = { column: string; label: string; all: string };
+export type ListFilterLabel = {
+  column: string;
+  label: string;
+  all: string;
+  /** The values offered when they are a fixed list (an inbox's statuses), not facets. */
+  options?: readonly { value: string; label: string }[];
+};
 export type ListSortLabel = { value: string; label: string };
 
 const select =
@@ -83,9 +89,13 @@ export function ListToolbar({
   filters,
   facets,
   sorts,
+  statuses,
   onChange,
+  statusFilter = true,
 }: {
   query: ListQuery;
+  /** The Show select's choices when they are not published and drafts (an inbox). */
+  statuses?: readonly { value: string; label: string }[];
   /** 'Search images' */
   searchLabel: string;
   filters: readonly ListFilterLabel[];
@@ -93,6 +103,8 @@ export function ListToolbar({
   facets: Readonly<Record<string, readonly FacetValue[]>>;
   sorts: readonly ListSortLabel[];
   onChange: (change: ListChange) => void;
+  /** Offer Published/Drafts (not for rows without that state, such as media files). */
+  statusFilter?: boolean;
 }) {
   const searchId = useId();
   const draft = useSearchDraft(query.search, (search) => onChange({ search }));
@@ -102,7 +114,7 @@ export function ListToolbar({
     draft.submit();
   }
 
-  const statusOptions = [
+  const statusOptions = statuses ?? [
     { value: '', label: 'Published and drafts' },
     { value: 'published', label: 'Published only' },
     { value: 'draft', label: 'Drafts only' },
@@ -133,21 +145,26 @@ export function ListToolbar({
           />
         </div>
       </div>
-      <SelectControl
-        label="Show"
-        value={query.status ?? ''}
-        options={statusOptions}
-        onChange={(value) => onChange({ status: (value || null) as PublishedFilter | null })}
-      />
+      {statusFilter ? (
+        <SelectControl
+          label="Show"
+          value={query.status ?? ''}
+          options={statusOptions}
+          onChange={(value) => onChange({ status: value || null })}
+        />
+      ) : null}
       {filters.map((filter) => {
         const current = query.filters[filter.column] ?? '';
-        const values = facets[filter.column] ?? [];
+        const values = filter.options
+          ? filter.options.map((option) => ({ value: option.value, rows: 0 }))
+          : (facets[filter.column] ?? []);
         const options = [
           { value: '', label: filter.all },
-          ...values.map((facet) => ({
-            value: facet.value,
-            label: `${facet.value} (${facet.rows})`,
-          })),
+          ...(filter.options ??
+            values.map((facet) => ({
+              value: facet.value,
+              label: `${facet.value} (${facet.rows})`,
+            }))),
         ];
         // A value from the URL that no row holds (yet) still shows as chosen.
         if (current && !values.some((facet) => facet.value === current))

@@ -26,6 +26,7 @@ describe('reading a view from the URL', () => {
       sort: 'order',
       page: 1,
       pageSize: 20,
+      trash: false,
     });
   });
 
@@ -39,7 +40,17 @@ describe('reading a view from the URL', () => {
       sort: 'title',
       page: 3,
       pageSize: 50,
+      trash: false,
     });
+  });
+
+  test('reads and writes the Trash view, which starts at page 1 and keeps it in the URL', () => {
+    expect(read('view=trash')).toMatchObject({ trash: true });
+    expect(read('view=bin')).toMatchObject({ trash: false });
+    const onPage3 = read('page=3');
+    const trash = changeListQuery(onPage3, { trash: true });
+    expect(trash).toMatchObject({ trash: true, page: 1 });
+    expect(writeListQuery(trash, options).toString()).toBe('view=trash');
   });
 
   test.each([

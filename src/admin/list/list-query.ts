@@ -1,12 +1,15 @@
 // An admin list's view (search, status, filters, sort, page, rows per page) kept in the URL's
 // search parameters, so that Back and reload return to the same view and a view can be shared:
 //   /admin/gallery?q=alps&status=draft&category=2025+Rally&sort=title&page=2&size=50
+// The manager's Trash is a view of the same list: /admin/gallery?view=trash.
 // Reading never fails: anything unknown or malformed falls back to the default, and only the
 // non-default parts are written back, so the plain path is the default view.
 import type { ListQuery, PublishedFilter } from '../../data/content-table';
 
 /** What a list offers: the names its data spec knows. */
 export type ListOptions = {
+  /** The statuses the list filters by (an inbox's); published or draft when absent. */
+  statuses?: readonly string[];
   filters: readonly string[];
   sorts: readonly string[];
   defaultSort: string;
@@ -16,7 +19,15 @@ export const PAGE_SIZES = [20, 50] as const;
 export const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
 
 /** Parameter names that are not filter columns (a filter column must not take one of them). */
-const RESERVED = { search: 'q', status: 'status', sort: 'sort', page: 'page', size: 'size' };
+const RESERVED = {
+  search: 'q',
+  status: 'status',
+  sort: 'sort',
+  page: 'page',
+  size: 'size',
+  view: 'view',
+};
+const TRASH_VIEW = 'trash';
 
 const reserved = new Set(Object.values(RESERVED));
 const filterColumns = (options: ListOptions) =>
@@ -36,11 +47,12 @@ export function readListQuery(params: URLSearchParams, options: ListOptions): Li
   }
   return {
     search: params.get(RESERVED.search)?.trim() ?? '',
-    status: STATUSES.find((known) => known === status) ?? null,
+    status: (options.statuses ?? STATUSES).find((known) => known === status) ?? null,
     filters,
     sort: sort && options.sorts.includes(sort) ? sort : options.defaultSort,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     pageSize: PAGE_SIZES.find((known) => known === size) ?? DEFAULT_PAGE_SIZE,
+    trash: params.get(RESERVED.view) === TRASH_VIEW,
   };
 }
 
@@ -57,6 +69,7 @@ export function writeListQuery(query: ListQuery, options: ListOptions): URLSearc
     params.set(RESERVED.sort, query.sort);
   if (query.page > 1) params.set(RESERVED.page, String(query.page));
   if (query.pageSize !== DEFAULT_PAGE_SIZE) params.set(RESERVED.size, String(query.pageSize));
+  if (query.trash) params.set(RESERVED.view, TRASH_VIEW);
   return params;
 }
 

@@ -9,6 +9,7 @@ import type { Sponsor } from '../../data/types';
 import { publicDb } from '../../data/client';
 import { sponsorToRow, sponsorsManager } from './sponsors';
 import { ContentManager } from '../crud/ContentManager';
+import { ToastProvider } from '../crud/Toast';
 
 type Failures = { save?: boolean; remove?: boolean };
 
@@ -18,17 +19,22 @@ function sponsor(overrides: Partial<Sponsor>): Sponsor {
     name: 'Acme Motors',
     tier: 'Tier 1',
     logo_url: null,
+    logo_alt: '',
+    logo_decorative: false,
     website_url: null,
     published: false,
     sort_order: 0,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
+    deleted_at: null,
+    deleted_by: null,
     ...overrides,
   };
 }
 
 function renderManager(initial: Sponsor[] = [], failures: Failures = {}) {
   const rows = [...initial];
+  const restored: string[] = [];
   const saved: ReturnType<typeof sponsorToRow>[] = [];
   const description = {
     ...sponsorsManager,
@@ -50,35 +56,48 @@ function renderManager(initial: Sponsor[] = [], failures: Failures = {}) {
           sponsor({ ...row, logo_url: row.logo_url ?? null, website_url: row.website_url ?? null }),
         );
     },
-    async remove(_db: unknown, row: Sponsor) {
-      if (failures.remove) throw new Error('refused');
-      rows.splice(
-        rows.findIndex((r) => r.id === row.id),
-        1,
-      );
+    batch: {
+      ...sponsorsManager.batch,
+      async trash(_db: unknown, ids: readonly string[]) {
+        if (failures.remove) throw new Error('refused');
+        for (const id of ids)
+          rows.splice(
+            rows.findIndex((r) => r.id === id),
+            1,
+          );
+      },
+      async restore(_db: unknown, ids: readonly string[]) {
+        restored.push(...ids);
+      },
+      async setPublished(_db: unknown, ids: readonly string[], published: boolean) {
+        for (const id of ids) Object.assign(rows.find((r) => r.id === id) ?? {}, { published });
+      },
     },
-    async setPublished(_db: unknown, row: Sponsor, published: boolean) {
-      Object.assign(rows.find((r) => r.id === row.id) ?? {}, { published });
-    },
+    // Moving rows needs the database's function (tested end to end in the browser).
+    ordering: undefined,
   };
   render(
     <MemoryRouter initialEntries={['/admin/sponsors']}>
       <Routes>
         <Route
           path="/admin/sponsors"
-          element={<ContentManager description={description} db={publicDb} />}
+          element={
+            <ToastProvider>
+              <ContentManager description={description} db={publicDb} />
+            </ToastProvider>
+          }
         />
         <Route path="/admin/dashboard" element={<h1>Dashboard</h1>} />
       </Routes>
     </MemoryRouter>,
   );
-  return { rows, saved, user: userEvent.setup() };
+  return { rows, saved, restored, user: userEvent.setup() };
 }
 
 describe('the content manager', () => {
   test('shows its loading text, then the empty state with the first-item button', async () => {
     renderManager();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading sponsors...');
+    expect(screen.getByText('Loading sponsors...')).toBeVisible();
     expect(await screen.findByText('No sponsors yet')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Add Your First Sponsor' })).toBeVisible();
     expect(screen.getByText('0 sponsors total')).toBeVisible();
@@ -124,9 +143,7 @@ describe('the content manager', () => {
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Rally Oil');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Tier' }), 'Tier 1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Error saving sponsor. Please try again.',
-    );
+    expect(await screen.findByText('Error saving sponsor. Please try again.')).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Rally Oil');
     expect(screen.getByRole('combobox', { name: 'Tier' })).toHaveValue('Tier 1');
   });
@@ -181,16 +198,38 @@ describe('the content manager', () => {
     expect(await within(row).findByText('Published')).toBeVisible();
   });
 
-  test('asks before deleting, with the spec wording, and reports a failed delete', async () => {
+  test('asks before deleting, naming the sponsor with the spec wording, and reports a failed delete', async () => {
     const { user, rows } = renderManager([sponsor({})], { remove: true });
     await user.click(await screen.findByRole('button', { name: 'Delete Acme Motors' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = screen.getByRole('dialog', { name: 'Delete “Acme Motors”?' });
     expect(dialog).toHaveTextContent('Are you sure you want to delete this sponsor?');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Error deleting sponsor. Please try again.',
-    );
+    expect(await screen.findByText('Error deleting sponsor. Please try again.')).toBeVisible();
     expect(rows).toHaveLength(1);
+  });
+
+  test('moves a deleted sponsor to the trash with a toast whose Undo restores it', async () => {
+    const { user, rows, restored } = renderManager([sponsor({ id: 'acme' })]);
+    await user.click(await screen.findByRole('button', { name: 'Delete Acme Motors' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    const toast = await screen.findByText('“Acme Motors” moved to the trash.');
+    expect(toast.closest('[role="status"]')).not.toBeNull();
+    expect(rows).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('“Acme Motors” restored from the trash.')).toBeVisible();
+    expect(restored).toEqual(['acme']);
+  });
+
+  test('publishes the selected sponsors in one call, with one toast naming the count', async () => {
+    const { user, rows } = renderManager([
+      sponsor({ name: 'Acme Motors' }),
+      sponsor({ name: 'Bolt Tyres' }),
+    ]);
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
+    expect(screen.getByText('2 sponsors selected')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Publish selected' }));
+    expect(await screen.findByText('2 sponsors published.')).toBeVisible();
+    expect(rows.every((row) => row.published)).toBe(true);
   });
 
   test('asks before throwing away unsaved changes, and keeps them on "Keep editing"', async () => {

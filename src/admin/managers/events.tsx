@@ -1,6 +1,6 @@
 import type { EventType, Insert, RallyEvent } from '../../data/types';
 import { eventDateLabel, eventsAdmin } from '../../data/events';
-import { imageField, publishedField } from '../crud/fields';
+import { describedImageField, publishedField } from '../crud/fields';
 import { optional, text, todayLocal, totalLine } from '../crud/form-rules';
 import { ListCard, ListThumbnail, Tag } from '../crud/RowCard';
 import { tableActions } from '../crud/table-actions';
@@ -20,6 +20,8 @@ type EventForm = {
   attendees: string;
   description: string;
   image_url: string;
+  image_alt: string;
+  image_decorative: boolean;
   published: boolean;
 };
 
@@ -35,6 +37,8 @@ const toRow = (form: EventForm): Insert<'events'> => ({
   attendees: form.attendees.trim(),
   description: form.description.trim(),
   image_url: optional(form.image_url),
+  image_alt: form.image_decorative ? '' : form.image_alt.trim(),
+  image_decorative: form.image_decorative,
   published: form.published,
 });
 
@@ -94,7 +98,10 @@ export const eventsManager: ManagerDescription<RallyEvent, EventForm> = {
       placeholder: 'e.g. 40 cars',
     },
     { kind: 'textarea', name: 'description', label: 'Description', required: true },
-    imageField('image_url', 'Image'),
+    describedImageField('image_url', 'Image', {
+      text: 'image_alt',
+      decorative: 'image_decorative',
+    }),
     publishedField('events'),
   ],
   defaults: () => ({
@@ -109,6 +116,8 @@ export const eventsManager: ManagerDescription<RallyEvent, EventForm> = {
     attendees: '',
     description: '',
     image_url: '',
+    image_alt: '',
+    image_decorative: false,
     published: false,
   }),
   fromRow: (event) => ({
@@ -123,6 +132,8 @@ export const eventsManager: ManagerDescription<RallyEvent, EventForm> = {
     attendees: event.attendees,
     description: event.description,
     image_url: text(event.image_url),
+    image_alt: event.image_alt,
+    image_decorative: event.image_decorative,
     published: event.published,
   }),
   validate: (form) => ({

@@ -1,17 +1,25 @@
 import type { GalleryImage, Insert } from '../../data/types';
 import { galleryAdmin } from '../../data/gallery';
 import { ImageWithFallback } from '../ui/ImageWithFallback';
-import { ordered, publishedField, type Ordered } from '../crud/fields';
+import { describedImageField, ordered, publishedField, type Ordered } from '../crud/fields';
 import { optional, text, totalLine } from '../crud/form-rules';
 import { GridCard } from '../crud/RowCard';
 import { tableActions } from '../crud/table-actions';
 import type { ManagerDescription } from '../crud/types';
 
-type GalleryForm = Ordered & { title: string; url: string; category: string };
+type GalleryForm = Ordered & {
+  title: string;
+  url: string;
+  alt: string;
+  decorative: boolean;
+  category: string;
+};
 
 export const galleryImageToRow = (form: GalleryForm): Insert<'gallery_images'> => ({
   title: form.title.trim(),
   url: form.url.trim(),
+  alt: form.decorative ? '' : form.alt.trim(),
+  decorative: form.decorative,
   category: optional(form.category),
   ...ordered.toRow(form),
 });
@@ -28,7 +36,7 @@ export const galleryManager: ManagerDescription<GalleryImage, GalleryForm> = {
   layout: 'grid',
   fields: [
     { kind: 'text', name: 'title', label: 'Title', required: true },
-    { kind: 'media', name: 'url', label: 'Image', accept: 'image', required: true },
+    describedImageField('url', 'Image', { text: 'alt', decorative: 'decorative' }, true),
     {
       kind: 'text',
       name: 'category',
@@ -39,10 +47,19 @@ export const galleryManager: ManagerDescription<GalleryImage, GalleryForm> = {
     ...ordered.fields,
     publishedField('images'),
   ],
-  defaults: () => ({ title: '', url: '', category: '', ...ordered.defaults() }),
+  defaults: () => ({
+    title: '',
+    url: '',
+    alt: '',
+    decorative: false,
+    category: '',
+    ...ordered.defaults(),
+  }),
   fromRow: (image) => ({
     title: image.title,
     url: image.url,
+    alt: image.alt,
+    decorative: image.decorative,
     category: text(image.category),
     ...ordered.fromRow(image),
   }),

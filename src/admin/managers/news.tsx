@@ -1,3 +1,4 @@
+import { paths } from '../../config/paths';
 import type { Insert, NewsArticle } from '../../data/types';
 import {
   articlesAdmin,
@@ -7,7 +8,7 @@ import {
 } from '../../data/news';
 import { formatLongDate } from '../../lib/format';
 import { stripTags } from '../../lib/text';
-import { imageField, publishedField } from '../crud/fields';
+import { describedImageField, publishedField } from '../crud/fields';
 import { optional, text, todayLocal, totalLine } from '../crud/form-rules';
 import { ListCard, Tag } from '../crud/RowCard';
 import { listViewOf } from '../crud/table-actions';
@@ -18,6 +19,8 @@ type ArticleForm = {
   excerpt: string;
   content: string;
   image_url: string;
+  image_alt: string;
+  image_decorative: boolean;
   category: string;
   published_date: string;
   is_featured: boolean;
@@ -30,6 +33,8 @@ const toRow = (form: ArticleForm): Insert<'news_articles'> => ({
   excerpt: form.excerpt.trim(),
   content: form.content,
   image_url: optional(form.image_url),
+  image_alt: form.image_decorative ? '' : form.image_alt.trim(),
+  image_decorative: form.image_decorative,
   category: form.category.trim().toLowerCase() || 'news',
   published_date: form.published_date.trim(),
   is_featured: form.is_featured,
@@ -56,7 +61,10 @@ export const newsManager: ManagerDescription<NewsArticle, ArticleForm> = {
       hint: 'A short summary shown in lists.',
     },
     { kind: 'richtext', name: 'content', label: 'Content', required: true },
-    imageField('image_url', 'Main Image'),
+    describedImageField('image_url', 'Main Image', {
+      text: 'image_alt',
+      decorative: 'image_decorative',
+    }),
     {
       kind: 'text',
       name: 'category',
@@ -86,6 +94,8 @@ export const newsManager: ManagerDescription<NewsArticle, ArticleForm> = {
     excerpt: '',
     content: '',
     image_url: '',
+    image_alt: '',
+    image_decorative: false,
     category: 'news',
     published_date: todayLocal(),
     is_featured: false,
@@ -97,6 +107,8 @@ export const newsManager: ManagerDescription<NewsArticle, ArticleForm> = {
     excerpt: article.excerpt,
     content: article.content,
     image_url: text(article.image_url),
+    image_alt: article.image_alt,
+    image_decorative: article.image_decorative,
     category: text(article.category),
     published_date: article.published_date || todayLocal(),
     is_featured: article.is_featured,
@@ -104,6 +116,8 @@ export const newsManager: ManagerDescription<NewsArticle, ArticleForm> = {
     extra_images: (await listArticleImages(article.id, db)).map((image) => ({
       url: image.url,
       caption: text(image.caption),
+      alt: image.alt,
+      decorative: image.decorative,
     })),
   }),
   listPage: articlesAdmin.listPage,
@@ -124,11 +138,16 @@ export const newsManager: ManagerDescription<NewsArticle, ArticleForm> = {
     await replaceArticleImages(
       db,
       id,
-      form.extra_images.map((image) => ({ url: image.url.trim(), caption: image.caption })),
+      form.extra_images.map((image) => ({
+        url: image.url.trim(),
+        caption: image.caption,
+        alt: image.decorative ? '' : image.alt.trim(),
+        decorative: image.decorative,
+      })),
     );
   },
-  remove: (db, article) => articlesAdmin.remove(db, article.id),
-  setPublished: (db, article, published) => articlesAdmin.setPublished(db, article.id, published),
+  batch: articlesAdmin,
+  previewPath: (article) => paths.articlePreview(article.id),
   rowName: (article) => article.title,
   renderRow: (article, badge) => (
     <ListCard

@@ -1,6 +1,6 @@
 import type { Insert, Sponsor, SponsorTier } from '../../data/types';
 import { sponsorsAdmin } from '../../data/sponsors';
-import { imageField, publishedField, sortOrderField } from '../crud/fields';
+import { describedImageField, publishedField, sortOrderField } from '../crud/fields';
 import { ImageWithFallback } from '../ui/ImageWithFallback';
 import { optional, parseInteger, text, totalLine } from '../crud/form-rules';
 import { ListCard, Tag } from '../crud/RowCard';
@@ -15,6 +15,8 @@ type SponsorForm = {
   name: string;
   tier: string;
   logo_url: string;
+  logo_alt: string;
+  logo_decorative: boolean;
   website_url: string;
   sort_order: string;
   published: boolean;
@@ -28,6 +30,8 @@ export const sponsorToRow = (form: SponsorForm): Insert<'sponsors'> => ({
   name: form.name.trim(),
   tier: asTier(form.tier),
   logo_url: optional(form.logo_url),
+  logo_alt: form.logo_decorative ? '' : form.logo_alt.trim(),
+  logo_decorative: form.logo_decorative,
   website_url: optional(form.website_url),
   sort_order: parseInteger(form.sort_order),
   published: form.published,
@@ -57,7 +61,7 @@ export const sponsorsManager: ManagerDescription<Sponsor, SponsorForm> = {
         { value: 'Tier 3', label: 'Tier 3' },
       ],
     },
-    imageField('logo_url', 'Logo'),
+    describedImageField('logo_url', 'Logo', { text: 'logo_alt', decorative: 'logo_decorative' }),
     { kind: 'url', name: 'website_url', label: 'Website', placeholder: 'https://example.com' },
     sortOrderField,
     publishedField('sponsors'),
@@ -66,6 +70,8 @@ export const sponsorsManager: ManagerDescription<Sponsor, SponsorForm> = {
     name: '',
     tier: DEFAULT_TIER,
     logo_url: '',
+    logo_alt: '',
+    logo_decorative: false,
     website_url: '',
     sort_order: '0',
     published: false,
@@ -74,6 +80,8 @@ export const sponsorsManager: ManagerDescription<Sponsor, SponsorForm> = {
     name: sponsor.name,
     tier: sponsor.tier,
     logo_url: text(sponsor.logo_url),
+    logo_alt: sponsor.logo_alt,
+    logo_decorative: sponsor.logo_decorative,
     website_url: text(sponsor.website_url),
     sort_order: String(sponsor.sort_order),
     published: sponsor.published,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb } from '../../test/fakeRest';
 import { renderPage } from '../../test/render';
-import { galleryRow } from '../../test/rows';
+import { galleryRow, galleryFacets } from '../../test/rows';
 import GalleryPage from './GalleryPage';
 
 // jsdom has no layout, so the test plays the browser's part: it says when the end sentinel is visible.
@@ -70,22 +70,27 @@ describe('GalleryPage', { timeout: 20_000 }, () => {
   });
 
   it("loads 20 at a time when the end comes into view, then says 'You've reached the end'", async () => {
-    const { db } = fakeDb({ gallery_images: images }, { delayMs: 150 });
+    // Each page answers slowly enough that 'Loading more...' is rendered on its own even when a
+    // busy machine delays React's commit (at 150 ms it was sometimes batched with the result).
+    const { db } = fakeDb({ gallery_images: images }, { delayMs: 600 });
     renderPage(<GalleryPage />, { db });
-    await waitFor(() => expect(tiles()).toHaveLength(20));
+    await waitFor(() => expect(tiles()).toHaveLength(20), { timeout: 5000 });
     expect(screen.queryByText("You've reached the end")).toBeNull();
     await scrollToEnd();
-    expect(await screen.findByText('Loading more...', {}, { timeout: 3000 })).toBeInTheDocument();
-    await waitFor(() => expect(tiles()).toHaveLength(40), { timeout: 3000 });
+    expect(await screen.findByText('Loading more...', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(tiles()).toHaveLength(40), { timeout: 5000 });
     await scrollToEnd();
-    await waitFor(() => expect(tiles()).toHaveLength(45), { timeout: 3000 });
+    await waitFor(() => expect(tiles()).toHaveLength(45), { timeout: 5000 });
     expect(screen.getByText("You've reached the end")).toBeInTheDocument();
     expect(screen.queryByAltText('Secret draft')).toBeNull();
   });
 
   it('filters by category and searches titles, starting again from page one', async () => {
     const user = userEvent.setup();
-    const { db, requests } = fakeDb({ gallery_images: images });
+    const { db, requests } = fakeDb({
+      gallery_images: images,
+      content_facets: galleryFacets(images),
+    });
     renderPage(<GalleryPage />, { db });
     await waitFor(() => expect(tiles()).toHaveLength(20));
     const group = screen.getByRole('group', { name: 'Filter by category' });

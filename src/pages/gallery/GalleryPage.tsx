@@ -8,7 +8,8 @@ import { Spinner } from '../../components/Spinner';
 import type { GalleryImage } from '../../data/types';
 import { listGalleryCategories } from '../../data/gallery';
 import { useDb } from '../../data/dbContext';
-import { mediaUrl } from '../../data/client';
+import { MediaImage } from '../../components/MediaImage';
+import { imageAlt } from '../../lib/text';
 import { useLoad } from '../../lib/useLoad';
 import { Lightbox } from './Lightbox';
 import { useGallery } from './useGallery';
@@ -16,6 +17,9 @@ import { useGallery } from './useGallery';
 /** The spec's pause before the next page loads once the end of the grid is in view. */
 export const LOAD_MORE_DELAY_MS = 300;
 const SEARCH_DEBOUNCE_MS = 250;
+/** A tile's width: 1, 2, 3 or 4 columns (gap-4) in the page's container (max-w-7xl, its padding). */
+const TILE_SIZES =
+  '(min-width: 1280px) 292px, (min-width: 1024px) calc((100vw - 96px) / 3), (min-width: 640px) calc((100vw - 64px) / 2), calc(100vw - 32px)';
 
 function GalleryTile({
   image,
@@ -33,14 +37,13 @@ function GalleryTile({
       onClick={onOpen}
       className="group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-slate-200 focus:outline-none focus-visible:ring-4 focus-visible:ring-amber-500"
     >
-      <img
-        src={mediaUrl(image.url)}
-        alt={image.title}
+      <MediaImage
+        src={image.url}
+        alt={imageAlt(image.alt, image.decorative, image.title)}
+        sizes={TILE_SIZES}
         width={640}
         height={480}
-        loading={first ? 'eager' : 'lazy'}
-        fetchPriority={first ? 'high' : 'auto'}
-        decoding="async"
+        priority={first}
         className="h-full w-full object-cover transition duration-300 group-hover:scale-105 group-focus-visible:scale-105"
       />
       <span className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-slate-950/85 via-slate-950/20 to-transparent p-4 text-left opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100">

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import type { GalleryImage } from '../../data/types';
-import { mediaUrl } from '../../data/client';
+import { MediaImage } from '../../components/MediaImage';
+import { imageAlt } from '../../lib/text';
 import { useFocusTrap } from '../../components/useFocusTrap';
 
 /** Full-size view of one image: Escape closes, the arrow keys (or buttons) move through the loaded images. */
@@ -72,9 +73,11 @@ export function Lightbox({
         <ChevronLeft aria-hidden="true" className="h-7 w-7" />
       </button>
       <figure className="max-h-full max-w-5xl" onClick={(event) => event.stopPropagation()}>
-        <img
-          src={mediaUrl(image.url)}
-          alt={image.title}
+        <MediaImage
+          src={image.url}
+          alt={imageAlt(image.alt, image.decorative, image.title)}
+          sizes="(min-width: 1024px) 1024px, 100vw"
+          priority
           className="max-h-[80vh] w-auto rounded-lg object-contain"
           width={1600}
           height={1067}

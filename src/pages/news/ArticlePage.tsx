@@ -5,15 +5,23 @@ import { Seo } from '../../components/Seo';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
 import type { NewsArticle, NewsArticleImage } from '../../data/types';
-import { getPublishedArticle, listArticleImages } from '../../data/news';
+import { getArticleForPreview, getPublishedArticle, listArticleImages } from '../../data/news';
 import { useDb } from '../../data/dbContext';
 import { capitalise, formatLongDate } from '../../lib/format';
 import { mediaUrl } from '../../data/client';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { useSiteSettings } from '../../data/SiteSettingsProvider';
 import { newsArticleJsonLd } from '../../components/structuredData';
-import { metaDescription } from '../../lib/text';
+import { imageAlt, metaDescription } from '../../lib/text';
+import { MediaImage } from '../../components/MediaImage';
 import { useLoad } from '../../lib/useLoad';
+
+/** The article column: the viewport less its padding (px-4, sm:px-6), at most 768 px (max-w-3xl). */
+const ARTICLE_COLUMN_SIZES =
+  '(min-width: 816px) 768px, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)';
+/** Extra photos: two per row (gap-6) from 640 px. */
+const ARTICLE_PHOTO_SIZES =
+  '(min-width: 816px) 372px, (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)';
 
 type Loaded = { article: NewsArticle | null; images: NewsArticleImage[] };
 
@@ -59,12 +67,14 @@ export function ArticleView({
         {article.title}
       </h1>
       {image ? (
-        <img
+        // The page's largest paint: in the prerendered HTML, sized to the 768-px column.
+        <MediaImage
           src={image}
-          alt=""
+          alt={imageAlt(article.image_alt, article.image_decorative)}
+          sizes={ARTICLE_COLUMN_SIZES}
           width={1200}
           height={675}
-          fetchPriority="high"
+          priority
           className="mt-8 aspect-video w-full rounded-2xl object-cover shadow"
         />
       ) : null}
@@ -78,13 +88,13 @@ export function ArticleView({
             {images.map((extra) => (
               <li key={extra.id}>
                 <figure>
-                  <img
-                    src={mediaUrl(extra.url)}
-                    alt={extra.caption ?? ''}
+                  {/* The alt text describes the picture; the caption, read after it, adds to it. */}
+                  <MediaImage
+                    src={extra.url}
+                    alt={imageAlt(extra.alt, extra.decorative)}
+                    sizes={ARTICLE_PHOTO_SIZES}
                     width={800}
                     height={600}
-                    loading="lazy"
-                    decoding="async"
                     className="aspect-[4/3] w-full rounded-xl object-cover"
                   />
                   {extra.caption ? (
@@ -123,15 +133,22 @@ export function ArticleNotFound() {
 const NOT_LOADED: Loaded = { article: null, images: [] };
 
 export default function ArticlePage() {
+  return <ArticleScreen />;
+}
+
+/** The article of the URL; `preview` reads drafts too (with an administrator's client). */
+export function ArticleScreen({ preview = false }: { preview?: boolean }) {
   const { id = '' } = useParams();
   const db = useDb();
   const loaded = useLoad<Loaded>(
-    `article:${id}`,
+    `${preview ? 'preview' : 'article'}:${id}`,
     async () => {
-      const article = await getPublishedArticle(id, db);
+      const article = preview
+        ? await getArticleForPreview(id, db)
+        : await getPublishedArticle(id, db);
       return { article, images: article ? await listArticleImages(article.id, db) : [] };
     },
-    { empty: NOT_LOADED },
+    { empty: NOT_LOADED, prerender: true },
   );
   if (loaded.loading) return <Spinner label="Loading article..." />;
   if (!loaded.data.article) return <ArticleNotFound />;

@@ -1,49 +1,175 @@
-import { Link } from 'react-router-dom';
-import { CircleCheckBig } from 'lucide-react';
+// After the deposit: 'Payment Successful!' only once the payment provider's webhook has marked
+// this registration paid. The reference comes from the after-payment redirect (?ref=…) or, for a
+// Payment Link redirecting without it, from the sign-up page's session storage. While the
+// webhook is on its way the page says the payment is being confirmed and asks again briefly.
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { CircleAlert, CircleCheckBig, Clock } from 'lucide-react';
 import { ContactLinks } from '../../components/ContactLinks';
 import { Seo } from '../../components/Seo';
 import { buttonStyles } from '../../components/PageHero';
+import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
 import { rally } from '../../config/rally';
+import { useDb } from '../../data/dbContext';
 import { useSiteSettings } from '../../data/SiteSettingsProvider';
+import {
+  getDepositStatus,
+  PENDING_REFERENCE_KEY,
+  type DepositStatus,
+} from '../../data/registrations';
+import { isUuid } from '../../lib/uuid';
+
+/** How often, and how many times, the page asks whether the payment has been confirmed. */
+export const CONFIRM_POLL_MS = 1500;
+export const CONFIRM_POLLS = 20;
+
+type View = 'checking' | 'no-reference' | 'error' | DepositStatus;
+
+function storedReference(): string | null {
+  try {
+    return sessionStorage.getItem(PENDING_REFERENCE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function useDepositView(): View {
+  const db = useDb();
+  const { search } = useLocation();
+  const fromUrl = new URLSearchParams(search).get('ref');
+  const [view, setView] = useState<View>('checking');
+  useEffect(() => {
+    // Read after hydration: the prerendered page (and the first render) cannot know the
+    // reference, which session storage may hold.
+    const reference = fromUrl ?? storedReference();
+    let polls = 0;
+    let timer = 0;
+    let live = true;
+    const ask = async () => {
+      polls += 1;
+      if (!reference || !isUuid(reference)) return setView('no-reference');
+      try {
+        const status = await getDepositStatus(reference, db);
+        if (!live) return;
+        setView(status);
+        if (status === 'pending' && polls < CONFIRM_POLLS)
+          timer = window.setTimeout(() => void ask(), CONFIRM_POLL_MS);
+      } catch (error) {
+        console.warn('Could not check the deposit', error);
+        if (live) setView('error');
+      }
+    };
+    void ask();
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [db, fromUrl]);
+  return view;
+}
+
+const boxClass = 'rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12';
+
+function NotYet({ view }: { view: Exclude<View, 'paid'> }) {
+  const text: Record<Exclude<View, 'paid'>, { title: string; body: string }> = {
+    checking: { title: 'Checking your payment', body: 'One moment while we check your deposit.' },
+    pending: {
+      title: 'Your payment is being confirmed',
+      body: 'We are waiting for the payment provider to confirm your deposit. This page updates by itself; if it does not within a few minutes, you will still receive an email once the payment is confirmed.',
+    },
+    'no-reference': {
+      title: 'We could not find your registration',
+      body: 'This page was opened without a registration reference, so we cannot tell whether a deposit was paid. If you have paid, you will receive a confirmation email; if not, please register first.',
+    },
+    unknown: {
+      title: 'We could not find your registration',
+      body: 'No registration matches this reference, so we cannot confirm a deposit. Please check the link, or contact us.',
+    },
+    failed: {
+      title: 'Your payment did not go through',
+      body: 'The payment provider told us the deposit failed, so your place is not secured yet. Please try again, or contact us.',
+    },
+    error: {
+      title: 'We could not check your payment',
+      body: 'Something went wrong while checking your deposit. Please reload this page in a moment, or contact us.',
+    },
+  };
+  const { title, body } = text[view];
+  const Icon = view === 'pending' ? Clock : CircleAlert;
+  return (
+    <div className={boxClass}>
+      {view === 'checking' ? (
+        <Spinner label="Checking your payment" />
+      ) : (
+        <Icon aria-hidden="true" className="mx-auto h-16 w-16 text-amber-600" />
+      )}
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">{title}</h1>
+      <p role="status" className="mt-4 text-lg text-slate-700">
+        {body}
+      </p>
+      <div className="mt-10 text-left">
+        <h2 className="text-xl font-bold text-slate-900">Questions?</h2>
+        <ul className="mt-4 space-y-2 text-slate-700">
+          <ContactLinks />
+        </ul>
+      </div>
+      <div className="mt-10 flex flex-wrap justify-center gap-4">
+        {view === 'no-reference' || view === 'unknown' || view === 'failed' ? (
+          <Link to={paths.signUp} className={buttonStyles.dark}>
+            Go to registration
+          </Link>
+        ) : null}
+        <Link to={paths.home} className={buttonStyles.dark}>
+          Back to Home
+        </Link>
+      </div>
+    </div>
+  );
+}
 
 export default function PaymentSuccessPage() {
+  const view = useDepositView();
   const { edition } = useSiteSettings();
   return (
     <>
       <Seo
-        title="Payment Successful"
-        description={`Your deposit for the ${edition.name} has been received.`}
+        title="Deposit payment"
+        description={`The status of your deposit for the ${edition.name}.`}
       />
       <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24">
-        <div className="rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12">
-          <CircleCheckBig aria-hidden="true" className="mx-auto h-16 w-16 text-emerald-600" />
-          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900">
-            Payment Successful!
-          </h1>
-          <p className="mt-4 text-lg text-slate-700">
-            Thank you for registering for the {edition.name}. Your place is secured.
-          </p>
-          <div className="mt-10 text-left">
-            <h2 className="text-xl font-bold text-slate-900">What happens next</h2>
-            <ol className="mt-4 list-decimal space-y-2 pl-6 text-slate-700">
-              <li>
-                You will receive a confirmation email within {rally.confirmationEmailHours} hours.
-              </li>
-              <li>We will send your team pack and the balance payment details.</li>
-              <li>Start fundraising: every pound helps children and families.</li>
-            </ol>
+        {view !== 'paid' ? (
+          <NotYet view={view} />
+        ) : (
+          <div className={boxClass}>
+            <CircleCheckBig aria-hidden="true" className="mx-auto h-16 w-16 text-emerald-600" />
+            <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900">
+              Payment Successful!
+            </h1>
+            <p className="mt-4 text-lg text-slate-700">
+              Thank you for registering for the {edition.name}. Your place is secured.
+            </p>
+            <div className="mt-10 text-left">
+              <h2 className="text-xl font-bold text-slate-900">What happens next</h2>
+              <ol className="mt-4 list-decimal space-y-2 pl-6 text-slate-700">
+                <li>
+                  You will receive a confirmation email within {rally.confirmationEmailHours} hours.
+                </li>
+                <li>We will send your team pack and the balance payment details.</li>
+                <li>Start fundraising: every pound helps children and families.</li>
+              </ol>
+            </div>
+            <div className="mt-10 text-left">
+              <h2 className="text-xl font-bold text-slate-900">Questions?</h2>
+              <ul className="mt-4 space-y-2 text-slate-700">
+                <ContactLinks />
+              </ul>
+            </div>
+            <Link to={paths.home} className={`${buttonStyles.dark} mt-10`}>
+              Back to Home
+            </Link>
           </div>
-          <div className="mt-10 text-left">
-            <h2 className="text-xl font-bold text-slate-900">Questions?</h2>
-            <ul className="mt-4 space-y-2 text-slate-700">
-              <ContactLinks />
-            </ul>
-          </div>
-          <Link to={paths.home} className={`${buttonStyles.dark} mt-10`}>
-            Back to Home
-          </Link>
-        </div>
+        )}
       </section>
     </>
   );

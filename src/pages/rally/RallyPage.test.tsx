@@ -13,8 +13,8 @@ describe('RallyPage', { timeout: 20_000 }, () => {
     vi.useRealTimers();
   });
 
-  it('shows the mystery route, pricing and the spots remaining from the setting', async () => {
-    const { db } = fakeDb({ site_settings: [{ key: 'rally_spots_remaining', value: '7' }] });
+  it('shows the mystery route, pricing and the spots remaining as counted', async () => {
+    const { db } = fakeDb({ rally_places: [{ capacity: 12, taken: 5, remaining: 7 }] });
     renderPage(<RallyPage />, { db });
     expect(screen.getByText('Switzerland (Zurich)')).toBeInTheDocument();
     expect(screen.getAllByText(/mystery route/).length).toBeGreaterThan(0);
@@ -27,7 +27,7 @@ describe('RallyPage', { timeout: 20_000 }, () => {
     );
   });
 
-  it('shows 12 spots when the setting is missing and lists only published events', async () => {
+  it('shows 12 spots when the count cannot be read and lists only published events', async () => {
     const { db } = fakeDb({
       site_settings: [],
       events: [

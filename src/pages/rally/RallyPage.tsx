@@ -7,18 +7,17 @@ import { paths } from '../../config/paths';
 import { included, routeStops } from '../../content/rallyDetails';
 import type { RallyEvent } from '../../data/types';
 import { eventDateLabel, listPublishedEvents, splitByDate } from '../../data/events';
-import { SETTING_KEYS } from '../../data/settings';
 import { formatPounds } from '../../lib/format';
 import { useLoad } from '../../lib/useLoad';
 import { rallyEventJsonLd } from '../../components/structuredData';
 import { useDb } from '../../data/dbContext';
-import { useSetting } from '../../data/useSetting';
 import { useRallyPhase, useSiteSettings } from '../../data/SiteSettingsProvider';
 import { dateRangeLabel, rallyLength, type RallyPhase } from '../../lib/calendar';
 import { localDay, useNow } from '../../lib/useNow';
 import { formatLongDate } from '../../lib/format';
 import { NEWSLETTER_ANCHOR } from '../../components/RallyCall';
 import type { SiteSettings } from '../../config/site-defaults';
+import { usePlaces } from '../../data/places';
 
 export function EventList({ events }: { events: RallyEvent[] }) {
   return (
@@ -170,16 +169,16 @@ function ReservePanel({
 
 export default function RallyPage() {
   const db = useDb();
-  const spots = useSetting(SETTING_KEYS.spotsRemaining);
+  const places = usePlaces();
   const events = useLoad('events', () => listPublishedEvents(db), { empty: [], prerender: true });
   const settings = useSiteSettings();
   const { edition } = settings;
-  const phase = useRallyPhase();
+  const phase = useRallyPhase(places.data);
   const today = localDay(useNow());
   const { upcoming, past } = splitByDate(events.data, today);
   const dates = dateRangeLabel(edition.startDate, edition.endDate);
   const { days, nights } = rallyLength(edition);
-  const spotsText = spots.loading ? '…' : (spots.data ?? String(edition.capacity));
+  const spotsText = places.loading ? '…' : String(places.data?.remaining ?? edition.capacity);
 
   return (
     <>

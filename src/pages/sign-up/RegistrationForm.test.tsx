@@ -56,9 +56,14 @@ describe('RegistrationForm', { timeout: 20_000 }, () => {
     );
   });
 
-  it("posts the spec's registration JSON and sends the browser to the deposit payment", async () => {
+  it('stores the registration, asks for its delivery and sends the browser to pay with the reference', async () => {
     const user = userEvent.setup({ delay: null });
-    const fetch = vi.fn().mockResolvedValue(new Response('{"ok":true}', { status: 200 }));
+    const reference = '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f';
+    const fetch = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).includes('/rpc/submit_registration')
+        ? new Response(JSON.stringify(reference), { status: 200 })
+        : new Response('{"webhook":"delivered","email":"sent"}', { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetch);
     const onRegistered = renderForm();
     await fillRequired(user);
@@ -69,33 +74,58 @@ describe('RegistrationForm', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/Registration plate/), 'AB12 CDE');
     await user.click(screen.getByLabelText('We would like separate rooms'));
     await user.click(screen.getByRole('button', { name: 'Register and Pay Deposit' }));
-    await vi.waitFor(() => expect(onRegistered).toHaveBeenCalledWith(env.depositPaymentUrl));
-    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe(env.registrationWebhookUrl);
+    await vi.waitFor(() => expect(onRegistered).toHaveBeenCalled());
+    const payment = new URL(String(onRegistered.mock.calls[0]?.[0]));
+    expect(payment.origin + payment.pathname).toBe(env.depositPaymentUrl);
+    expect(payment.searchParams.get('client_reference_id')).toBe(reference);
+    expect(payment.searchParams.get('prefilled_email')).toBe('alex@example.org');
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toContain('/rest/v1/rpc/submit_registration');
     expect(JSON.parse(String(init.body))).toEqual({
-      leadDriverName: 'Alex Driver',
-      leadDriverEmail: 'alex@example.org',
-      leadDriverPhone: '07700 900123',
-      coDriverName: 'Sam Navigator',
-      coDriverEmail: '',
-      coDriverPhone: '',
-      teamName: 'The Hairpins',
-      separateRooms: true,
-      vehicleMake: 'Mini',
-      vehicleColour: 'Red',
-      registrationPlate: 'AB12 CDE',
+      lead_driver_name: 'Alex Driver',
+      lead_driver_email: 'alex@example.org',
+      lead_driver_phone: '07700 900123',
+      accept_terms: true,
+      co_driver_name: 'Sam Navigator',
+      co_driver_email: '',
+      co_driver_phone: '',
+      team_name: 'The Hairpins',
+      separate_rooms: true,
+      vehicle_make: 'Mini',
+      vehicle_colour: 'Red',
+      registration_plate: 'AB12 CDE',
+    });
+    const [deliveryUrl, delivery] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect(deliveryUrl).toContain('/functions/v1/submission-delivery');
+    expect(JSON.parse(String(delivery.body))).toEqual({
+      kind: 'registration',
+      id: reference,
+      retry: false,
     });
   });
 
-  it('says there was an issue on a non-ok answer and keeps everything typed', async () => {
+  it('shows the database’s refusal beside its field and keeps everything typed', async () => {
     const user = userEvent.setup({ delay: null });
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(
+        new Response(
+          JSON.stringify({
+            code: 'PT400',
+            message: 'Please enter a valid phone number (7 to 15 digits).',
+            details: 'leadDriverPhone',
+          }),
+          { status: 400 },
+        ),
+      ),
+    );
     const onRegistered = renderForm();
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Register and Pay Deposit' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'There was an issue submitting your registration. Please try again.',
-    );
+    expect(
+      await screen.findByText('Please enter a valid phone number (7 to 15 digits).'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Phone/)).toHaveFocus();
     expect(screen.getByLabelText(/^Full name/)).toHaveValue('Alex Driver');
     expect(screen.getByLabelText(/I accept the/)).toBeChecked();
     expect(onRegistered).not.toHaveBeenCalled();

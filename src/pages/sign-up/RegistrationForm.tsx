@@ -2,28 +2,22 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CheckboxField, EmailField, TextField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
+import { Honeypot } from '../../components/Honeypot';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
+import { useDb } from '../../data/dbContext';
+import { requestDelivery } from '../../data/delivery';
+import {
+  depositLink,
+  PENDING_REFERENCE_KEY,
+  submitRegistration,
+  type RegistrationInput,
+} from '../../data/registrations';
+import { SubmissionError } from '../../data/submissions';
 import { useForm } from '../../lib/useForm';
-import { isBlank, isEmail, type FieldErrors } from '../../lib/validation';
-import { postToWebhook } from '../../lib/webhook';
+import { isBlank, isEmail, isPhone, type FieldErrors } from '../../lib/validation';
 
-/** The JSON the registration automation receives (spec section 3). */
-export type RallyRegistration = {
-  leadDriverName: string;
-  leadDriverEmail: string;
-  leadDriverPhone: string;
-  coDriverName: string;
-  coDriverEmail: string;
-  coDriverPhone: string;
-  teamName: string;
-  separateRooms: boolean;
-  vehicleMake: string;
-  vehicleColour: string;
-  registrationPlate: string;
-};
-
-type RegistrationValues = RallyRegistration & { acceptTerms: boolean };
+type RegistrationValues = RegistrationInput;
 
 const blank: RegistrationValues = {
   leadDriverName: '',
@@ -38,12 +32,18 @@ const blank: RegistrationValues = {
   vehicleColour: '',
   registrationPlate: '',
   acceptTerms: false,
+  website: '',
 };
 
 export const REGISTRATION_REJECTED =
   'There was an issue submitting your registration. Please try again.';
 export const REGISTRATION_FAILED =
   'There was an error submitting your registration. Please try again.';
+export const REGISTRATION_FULL =
+  'Sorry, the last place has just been taken, so this registration was not made. You can join the waiting list below.';
+export const REGISTRATION_RATE_LIMITED =
+  'Several registrations were sent from this email address or network in a short time, so this one was not made. Please try again in an hour.';
+const PHONE_INVALID = 'Please enter a valid phone number (7 to 15 digits).';
 
 function validate(values: RegistrationValues): FieldErrors<keyof RegistrationValues> {
   const errors: FieldErrors<keyof RegistrationValues> = {};
@@ -55,8 +55,11 @@ function validate(values: RegistrationValues): FieldErrors<keyof RegistrationVal
     errors.leadDriverEmail = 'Please enter a valid email address.';
   if (isBlank(values.leadDriverPhone))
     errors.leadDriverPhone = "Please enter the lead driver's phone number.";
+  else if (!isPhone(values.leadDriverPhone)) errors.leadDriverPhone = PHONE_INVALID;
   if (!isBlank(values.coDriverEmail) && !isEmail(values.coDriverEmail))
     errors.coDriverEmail = 'Please enter a valid email address.';
+  if (!isBlank(values.coDriverPhone) && !isPhone(values.coDriverPhone))
+    errors.coDriverPhone = PHONE_INVALID;
   if (!values.acceptTerms)
     errors.acceptTerms = 'Please accept the terms and conditions to register.';
   return errors;
@@ -69,36 +72,46 @@ export function goToDepositPayment(url: string) {
 
 export function RegistrationForm({
   onRegistered = goToDepositPayment,
+  onFull = () => {},
 }: {
   onRegistered?: (paymentUrl: string) => void;
+  /** The database said the rally is full: the page shows its full state. */
+  onFull?: () => void;
 }) {
+  const db = useDb();
   const form = useForm(blank, validate);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = form.onSubmit(async ({ acceptTerms: _accepted, ...registration }) => {
+  // Stored first (the reference comes back), then the webhook copy and the confirmation email
+  // are asked for; whatever happens to them, the visitor goes on to pay.
+  const submit = form.onSubmit(async (values) => {
     setSending(true);
     setFailure(null);
-    const payload: RallyRegistration = {
-      ...registration,
-      leadDriverName: registration.leadDriverName.trim(),
-      leadDriverEmail: registration.leadDriverEmail.trim(),
-      leadDriverPhone: registration.leadDriverPhone.trim(),
-      coDriverName: registration.coDriverName.trim(),
-      coDriverEmail: registration.coDriverEmail.trim(),
-      coDriverPhone: registration.coDriverPhone.trim(),
-      teamName: registration.teamName.trim(),
-      vehicleMake: registration.vehicleMake.trim(),
-      vehicleColour: registration.vehicleColour.trim(),
-      registrationPlate: registration.registrationPlate.trim(),
-    };
-    const outcome = await postToWebhook(env.registrationWebhookUrl, payload);
-    if (outcome === 'ok') {
-      onRegistered(env.depositPaymentUrl);
-      return;
+    let reference: string;
+    try {
+      reference = await submitRegistration(values, db);
+    } catch (error) {
+      console.warn('Could not store the registration', error);
+      setSending(false);
+      if (!(error instanceof SubmissionError)) return setFailure(REGISTRATION_FAILED);
+      if (error.reason === 'full') {
+        setFailure(REGISTRATION_FULL);
+        return onFull();
+      }
+      if (error.reason === 'rate-limited') return setFailure(REGISTRATION_RATE_LIMITED);
+      if (error.reason === 'invalid' && error.field && error.visitorMessage)
+        if (form.refuse(error.field, error.visitorMessage)) return;
+      // The spec's two messages: an answer that was not ok, or no answer at all.
+      return setFailure(error.status === 0 ? REGISTRATION_FAILED : REGISTRATION_REJECTED);
     }
-    setSending(false);
-    setFailure(outcome === 'rejected' ? REGISTRATION_REJECTED : REGISTRATION_FAILED);
+    try {
+      sessionStorage.setItem(PENDING_REFERENCE_KEY, reference);
+    } catch {
+      // Storage may be off; the payment page's redirect carries the reference anyway.
+    }
+    await requestDelivery('registration', reference);
+    onRegistered(depositLink(env.depositPaymentUrl, reference, values.leadDriverEmail.trim()));
   });
 
   const groupClass = 'space-y-5 rounded-2xl border border-slate-200 p-5 sm:p-6';
@@ -167,6 +180,7 @@ export function RegistrationForm({
         }
         {...form.checkbox('acceptTerms')}
       />
+      <Honeypot {...form.field('website')} />
       <FormSubmit sending={sending} sendingLabel="Submitting..." failure={failure} look="primary">
         Register and Pay Deposit
       </FormSubmit>

@@ -3,13 +3,20 @@ import { PageHero, Section } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
 import { Link } from 'react-router-dom';
 import { useRallyPhase, useSiteSettings } from '../../data/SiteSettingsProvider';
+import { usePlaces } from '../../data/places';
 import { dateRangeLabel, rallyLength, type RallyPhase } from '../../lib/calendar';
 import { formatLongDate, formatPounds } from '../../lib/format';
 import { NEWSLETTER_ANCHOR, rallyCall } from '../../components/RallyCall';
+import { SubscribeForm } from '../../components/SubscribeForm';
 import type { SiteSettings } from '../../config/site-defaults';
 import { RegistrationForm } from './RegistrationForm';
 
-/** Why there is no form: the calendar's state, in place of the registration and deposit steps. */
+/**
+ * Why there is no form: the calendar's state, in place of the registration and deposit steps.
+ * Before registration opens and when the rally is full, the visitor leaves an address on the
+ * organiser's waiting list (newsletter_subscribers, source 'waitlist'): they hear when places
+ * open or one becomes free.
+ */
 function NotOpen({
   phase,
   edition,
@@ -19,26 +26,48 @@ function NotOpen({
 }) {
   const message: Record<Exclude<RallyPhase, 'open'>, string> = {
     'before-opening': `Registration for the ${edition.name} opens on ${formatLongDate(edition.registrationOpens)}. Register your interest and we will tell you when it opens.`,
-    full: `The ${edition.name} is fully booked: every place is taken. Join the newsletter to hear about the next rally first.`,
+    full: `Every place on the ${edition.name} has been taken, so registration is closed. Leave your email address and we will tell you if a place becomes free.`,
     closed: `Registration for the ${edition.name} closed on ${formatLongDate(edition.registrationCloses)}. Join the newsletter to hear about the next rally first.`,
     during: `The ${edition.name} is on the road now. Registration has closed.`,
     after: `The ${edition.name} has finished. Thank you to everyone who took part.`,
   };
+  const heading: Record<Exclude<RallyPhase, 'open'>, string> = {
+    'before-opening': 'Registration is not open yet',
+    full: `The ${edition.year} rally is full`,
+    closed: 'Registration is closed',
+    during: 'Registration is closed',
+    after: 'Registration is closed',
+  };
   const call = rallyCall(phase, edition.year, 'hero');
   const linkClass = 'mt-6 inline-block font-semibold text-blue-800 underline';
   return (
-    <div role="status" data-testid="registration-state" data-phase={phase}>
-      <h2 className="text-2xl font-bold text-slate-900">
-        {phase === 'before-opening' ? 'Registration is not open yet' : 'Registration is closed'}
-      </h2>
-      <p className="mt-3 text-slate-700">{message[phase]}</p>
-      {phase === 'during' || phase === 'after' ? (
+    <div role="status" data-testid="registration-state" data-phase={phase} className="space-y-4">
+      <h2 className="text-2xl font-bold text-slate-900">{heading[phase]}</h2>
+      <p className="text-slate-700">{message[phase]}</p>
+      {phase === 'before-opening' || phase === 'full' ? (
+        <SubscribeForm
+          source="waitlist"
+          label={phase === 'full' ? 'Waiting list' : 'Register your interest'}
+          button={phase === 'full' ? 'Join the waiting list' : 'Register Your Interest'}
+          tone="light"
+          thanks={(email) =>
+            phase === 'full'
+              ? `Thank you! We will write to ${email} if a place becomes free.`
+              : `Thank you! We will write to ${email} when registration opens.`
+          }
+          heading={
+            <h3 className="text-lg font-semibold text-slate-900">
+              {phase === 'full' ? 'Waiting list' : 'Register your interest'}
+            </h3>
+          }
+        />
+      ) : phase === 'during' || phase === 'after' ? (
         <Link to={call.to} className={linkClass}>
           {call.label}
         </Link>
       ) : (
         <a href={NEWSLETTER_ANCHOR} className={linkClass}>
-          {phase === 'before-opening' ? 'Register Your Interest' : 'Join the Newsletter'}
+          Join the Newsletter
         </a>
       )}
     </div>
@@ -47,7 +76,9 @@ function NotOpen({
 
 export default function SignUpPage() {
   const { edition } = useSiteSettings();
-  const phase = useRallyPhase();
+  // The page counts the places itself so a registration that finds the rally full reloads them.
+  const places = usePlaces();
+  const phase = useRallyPhase(places.data);
   const dates = dateRangeLabel(edition.startDate, edition.endDate);
   const { days, nights } = rallyLength(edition);
   return (
@@ -66,7 +97,11 @@ export default function SignUpPage() {
       <Section>
         <div className="grid gap-10 lg:grid-cols-3">
           <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 lg:col-span-2">
-            {phase === 'open' ? <RegistrationForm /> : <NotOpen phase={phase} edition={edition} />}
+            {phase === 'open' ? (
+              <RegistrationForm onFull={places.reload} />
+            ) : (
+              <NotOpen phase={phase} edition={edition} />
+            )}
           </div>
           <aside
             aria-labelledby="pricing-heading"

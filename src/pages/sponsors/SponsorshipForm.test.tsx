@@ -1,7 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { env } from '../../config/env';
 import { SponsorshipForm } from './SponsorshipForm';
 
 afterEach(() => {
@@ -52,24 +51,33 @@ describe('SponsorshipForm', { timeout: 20_000 }, () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("posts the spec's JSON, thanks the sponsor in a closable modal and clears the form", async () => {
+  it('stores the enquiry, asks for its delivery, thanks the sponsor in a closable modal and clears the form', async () => {
     const user = userEvent.setup({ delay: null });
-    const fetch = vi.fn().mockResolvedValue(new Response('{"ok":true}', { status: 200 }));
+    const reference = '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f';
+    const fetch = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).includes('/rpc/')
+        ? new Response(JSON.stringify(reference), { status: 200 })
+        : new Response('{"webhook":"delivered","email":"sent"}', { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetch);
     render(<SponsorshipForm />);
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send Enquiry' }));
     expect(await screen.findByRole('dialog', { name: 'Thank You!' })).toBeInTheDocument();
-    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe(env.sponsorshipWebhookUrl);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toContain('/rest/v1/rpc/submit_sponsorship_enquiry');
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({
-      companyName: 'Acme Motors',
+      company_name: 'Acme Motors',
       email: 'cars@acme.example',
       phone: '01234 567890',
       tier: 'Tier 2 - £2,100',
       message: 'We would love a car.',
     });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    const [deliveryUrl, delivery] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect(deliveryUrl).toContain('/functions/v1/submission-delivery');
+    expect(JSON.parse(String(delivery.body))).toMatchObject({ kind: 'sponsorship', id: reference });
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByLabelText(/Company name/)).toHaveValue('');

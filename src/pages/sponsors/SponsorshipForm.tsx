@@ -1,32 +1,40 @@
 import { useState } from 'react';
 import { EmailField, SelectField, TextAreaField, TextField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
+import { Honeypot } from '../../components/Honeypot';
 import { Modal } from '../../components/Modal';
-import { env } from '../../config/env';
 import { sponsorTiers } from '../../config/rally';
+import { useDb } from '../../data/dbContext';
+import { requestDelivery } from '../../data/delivery';
+import {
+  submitSponsorshipEnquiry,
+  type SponsorshipEnquiryInput,
+} from '../../data/sponsorshipEnquiries';
+import { SubmissionError } from '../../data/submissions';
 import { useForm } from '../../lib/useForm';
-import { isBlank, isEmail, type FieldErrors } from '../../lib/validation';
-import { postToWebhook } from '../../lib/webhook';
+import { isBlank, isEmail, isPhone, type FieldErrors } from '../../lib/validation';
 import { useSiteSettings } from '../../data/SiteSettingsProvider';
 
-/** The JSON the sponsorship automation receives. */
-export type SponsorshipEnquiry = {
-  companyName: string;
-  email: string;
-  phone: string;
-  tier: string;
-  message: string;
-};
+type SponsorshipEnquiry = SponsorshipEnquiryInput;
 
 const tierOptions = sponsorTiers.map((tier) => ({
   value: tier.enquiryOption,
   label: tier.enquiryOption,
 }));
 
-const blank: SponsorshipEnquiry = { companyName: '', email: '', phone: '', tier: '', message: '' };
+const blank: SponsorshipEnquiry = {
+  companyName: '',
+  email: '',
+  phone: '',
+  tier: '',
+  message: '',
+  website: '',
+};
 
 export const SPONSORSHIP_REJECTED = 'There was an issue submitting your inquiry. Please try again.';
 export const SPONSORSHIP_FAILED = 'There was an error submitting your inquiry. Please try again.';
+export const SPONSORSHIP_RATE_LIMITED =
+  'Several enquiries were sent from this email address or network in a short time, so this one was not sent. Please try again in an hour.';
 
 function validate(values: SponsorshipEnquiry): FieldErrors<keyof SponsorshipEnquiry> {
   const errors: FieldErrors<keyof SponsorshipEnquiry> = {};
@@ -34,6 +42,8 @@ function validate(values: SponsorshipEnquiry): FieldErrors<keyof SponsorshipEnqu
   if (isBlank(values.email)) errors.email = 'Please enter your email address.';
   else if (!isEmail(values.email)) errors.email = 'Please enter a valid email address.';
   if (isBlank(values.phone)) errors.phone = 'Please enter your phone number.';
+  else if (!isPhone(values.phone))
+    errors.phone = 'Please enter a valid phone number (7 to 15 digits).';
   if (!sponsorTiers.some((tier) => tier.enquiryOption === values.tier))
     errors.tier = 'Please select a sponsorship tier.';
   if (isBlank(values.message)) errors.message = 'Please enter a message.';
@@ -42,28 +52,31 @@ function validate(values: SponsorshipEnquiry): FieldErrors<keyof SponsorshipEnqu
 
 export function SponsorshipForm() {
   const { edition } = useSiteSettings();
+  const db = useDb();
   const form = useForm(blank, validate);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [thanked, setThanked] = useState(false);
 
+  // Stored first; the webhook copy and the acknowledgement follow without holding the visitor.
   const submit = form.onSubmit(async (values) => {
     setSending(true);
     setFailure(null);
-    const payload: SponsorshipEnquiry = {
-      companyName: values.companyName.trim(),
-      email: values.email.trim(),
-      phone: values.phone.trim(),
-      tier: values.tier,
-      message: values.message.trim(),
-    };
-    const outcome = await postToWebhook(env.sponsorshipWebhookUrl, payload);
-    setSending(false);
-    if (outcome === 'ok') {
+    try {
+      const reference = await submitSponsorshipEnquiry(values, db);
+      void requestDelivery('sponsorship', reference);
+      setSending(false);
       form.reset();
       setThanked(true);
-    } else {
-      setFailure(outcome === 'rejected' ? SPONSORSHIP_REJECTED : SPONSORSHIP_FAILED);
+    } catch (error) {
+      console.warn('Could not store the enquiry', error);
+      setSending(false);
+      if (!(error instanceof SubmissionError)) return setFailure(SPONSORSHIP_FAILED);
+      if (error.reason === 'rate-limited') return setFailure(SPONSORSHIP_RATE_LIMITED);
+      if (error.reason === 'invalid' && error.field && error.visitorMessage)
+        if (form.refuse(error.field, error.visitorMessage)) return;
+      // The spec's two messages: an answer that was not ok, or no answer at all.
+      setFailure(error.status === 0 ? SPONSORSHIP_FAILED : SPONSORSHIP_REJECTED);
     }
   });
 
@@ -94,6 +107,7 @@ export function SponsorshipForm() {
           />
         </div>
         <TextAreaField label="Message" required {...form.field('message')} />
+        <Honeypot {...form.field('website')} />
         <FormSubmit sending={sending} failure={failure}>
           Send Enquiry
         </FormSubmit>

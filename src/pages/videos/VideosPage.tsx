@@ -9,15 +9,26 @@ import type { Video } from '../../data/types';
 import { listPublishedVideos } from '../../data/videos';
 import { useDb } from '../../data/dbContext';
 import { mediaUrl } from '../../data/client';
+import { mediaVariantFor } from '../../config/media';
 import { useLoad } from '../../lib/useLoad';
 import { VideoPlayer } from './VideoPlayer';
+
+/**
+ * A poster has no srcset: the variant that fills a slot (a full-width column on a phone, a third
+ * of the container on a laptop) at a phone's pixel density.
+ */
+const POSTER_WIDTH = 640;
+function posterFor(video: Video): string | null {
+  const poster = mediaUrl(video.thumbnail_url);
+  return poster ? mediaVariantFor(poster, POSTER_WIDTH) : null;
+}
 
 export function PublishedVideos({ videos }: { videos: Video[] }) {
   return (
     <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
       {videos.map((video) => (
         <li key={video.id}>
-          <VideoPlayer title={video.title} url={video.url} poster={mediaUrl(video.thumbnail_url)} />
+          <VideoPlayer title={video.title} url={video.url} poster={posterFor(video)} />
           <p className="mt-3 font-semibold text-slate-900">{video.title}</p>
           <p className="text-sm text-slate-600">{video.year}</p>
         </li>

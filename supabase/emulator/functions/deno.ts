@@ -11,6 +11,9 @@ import { parseEnv } from 'node:util';
 import { PROJECT_ROOT } from '../config';
 import type { EmulatorConfig } from '../types';
 
+/** The test-mode payment page signs its events with this unless the secrets name another. */
+export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_test_mode';
+
 export const DENO_DIR = path.join(PROJECT_ROOT, '.cache', 'deno');
 const BOOTSTRAP = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bootstrap.ts');
 
@@ -55,6 +58,12 @@ export function functionEnv(config: EmulatorConfig): Record<string, string> {
     // The mail catcher's Resend-compatible API, unless the project's secrets name a real one.
     EMAIL_API_URL: `${config.publicUrl}/local/mail/api`,
     EMAIL_API_KEY: config.emailApiKey,
+    // The product's functions (supabase/functions): the local webhook receivers, the test-mode
+    // payment page's signing secret and the site, unless the project's secrets name real ones.
+    REGISTRATION_WEBHOOK_URL: `${config.publicUrl}/local/webhooks/registration`,
+    SPONSORSHIP_WEBHOOK_URL: `${config.publicUrl}/local/webhooks/sponsorship`,
+    STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+    SITE_URL: config.siteUrl,
     ...dotEnv(config.functions.dir),
     ...config.functions.secrets,
   };

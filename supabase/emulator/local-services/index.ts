@@ -2,7 +2,8 @@
 // payment and giving pages. Real URLs replace them through the site's env.
 import type { ApiContext, ApiHandler, ApiRequest, ApiResponse } from '../types';
 import { mayManageLocalData } from './access';
-import { depositPage, donatePage } from './pages';
+import { depositPage, donatePage, paymentFailedPage } from './pages';
+import { completePayment, isReference } from './payments';
 import { clearPayloads, failNext, receivePayload, receivedPayloads, webhookName } from './webhooks';
 
 const PREFIX = '/local';
@@ -13,8 +14,8 @@ const json = (status: number, body: unknown): ApiResponse => ({
   body: JSON.stringify(body),
 });
 
-const html = (method: string, body: string): ApiResponse => ({
-  status: 200,
+const html = (method: string, body: string, status = 200): ApiResponse => ({
+  status,
   headers: {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
@@ -83,6 +84,30 @@ async function webhook(req: ApiRequest, ctx: ApiContext, segments: string[]): Pr
     : json(result.status, { ok: false, error: 'Simulated failure (test mode)' });
 }
 
+/** "Pay": completes the test-mode payment, then the after-payment redirect to the site. */
+async function payDeposit(req: ApiRequest, { config }: ApiContext): Promise<ApiResponse> {
+  const form = new URLSearchParams(req.body.toString('utf8'));
+  const reference = form.get('client_reference_id');
+  if (!isReference(reference))
+    return html('POST', paymentFailedPage(config.siteUrl, 'No registration reference.'), 400);
+  const result = await completePayment(config, reference, form.get('prefilled_email') ?? '');
+  if (result.status !== 200)
+    return html(
+      'POST',
+      paymentFailedPage(config.siteUrl, `The payment webhook answered ${result.status}.`),
+      502,
+    );
+  const site = config.siteUrl.replace(/\/+$/, '');
+  return {
+    status: 303,
+    headers: {
+      location: `${site}/payment-success?ref=${encodeURIComponent(reference)}`,
+      'cache-control': 'no-store',
+    },
+    body: null,
+  };
+}
+
 export const handleLocalServices: ApiHandler = async (req, ctx) => {
   const { config } = ctx;
   const path = localPath(req);
@@ -91,8 +116,16 @@ export const handleLocalServices: ApiHandler = async (req, ctx) => {
   const segments = path.split('/').filter(Boolean);
   if (segments[0] === 'webhooks') return webhook(req, ctx, segments.slice(1));
 
+  if (path === '/pay/deposit' && req.method === 'POST') return payDeposit(req, ctx);
   if (req.method === 'GET' || req.method === 'HEAD') {
-    if (path === '/pay/deposit') return html(req.method, depositPage(config.siteUrl));
+    if (path === '/pay/deposit') {
+      const reference = req.url.searchParams.get('client_reference_id');
+      const email = req.url.searchParams.get('prefilled_email') ?? '';
+      return html(
+        req.method,
+        depositPage(config.siteUrl, isReference(reference) ? reference : null, email),
+      );
+    }
     if (path === '/donate') return html(req.method, donatePage(config.siteUrl));
   }
   return json(404, { ok: false, error: 'Not found' });

@@ -25,6 +25,7 @@ function page(title: string, content: string): string {
   .actions { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; margin-top: 1.5rem; }
   .button { display: inline-block; background: #b91c1c; color: #fff; font-weight: 600; padding: 0.75rem 1.25rem; border-radius: 0.5rem; text-decoration: none; }
   .button:hover { background: #991b1b; }
+  button.button { border: 0; font: inherit; cursor: pointer; }
   a { color: #1d4ed8; }
   a:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 </style>
@@ -38,8 +39,20 @@ ${content}
 `;
 }
 
-export function depositPage(siteUrl: string): string {
+/**
+ * The deposit page. With a registration's reference (client_reference_id) the button completes
+ * the payment for it; without one it says so and sends the visitor to register first.
+ */
+export function depositPage(siteUrl: string, reference: string | null, email: string): string {
   const site = siteUrl.replace(/\/+$/, '');
+  const action = reference
+    ? `<form method="post" action="/local/pay/deposit">
+  <input type="hidden" name="client_reference_id" value="${escapeHtml(reference)}">
+  <input type="hidden" name="prefilled_email" value="${escapeHtml(email)}">
+  <button class="button" type="submit">Pay £250 deposit (test mode)</button>
+</form>`
+    : `<p class="notice" role="alert">This payment is not linked to a registration. Please register first.</p>
+<a class="button" href="${escapeHtml(`${site}/sign-up`)}">Go to registration</a>`;
   return page(
     'Test-mode deposit payment',
     `<h1>Test-mode deposit payment</h1>
@@ -48,11 +61,24 @@ export function depositPage(siteUrl: string): string {
   <dt>For</dt><dd>2026 Europe Rally – deposit to secure your place</dd>
   <dt>Amount</dt><dd class="amount">£250</dd>
   <dt>Terms</dt><dd>The deposit is non-refundable.</dd>
+  ${email ? `<dt>Email</dt><dd>${escapeHtml(email)}</dd>` : ''}
+  ${reference ? `<dt>Reference</dt><dd>${escapeHtml(reference)}</dd>` : ''}
 </dl>
 <div class="actions">
-  <a class="button" href="${escapeHtml(`${site}/payment-success`)}">Pay £250 deposit (test mode)</a>
+  ${action}
   <a href="${escapeHtml(`${site}/sign-up`)}">Cancel and return to registration</a>
 </div>`,
+  );
+}
+
+/** When the payment could not be completed (the webhook function refused or failed). */
+export function paymentFailedPage(siteUrl: string, detail: string): string {
+  const site = siteUrl.replace(/\/+$/, '');
+  return page(
+    'Test-mode payment failed',
+    `<h1>The test-mode payment did not go through</h1>
+<p class="notice" role="alert">${escapeHtml(detail)}</p>
+<div class="actions"><a href="${escapeHtml(`${site}/sign-up`)}">Return to registration</a></div>`,
   );
 }
 

@@ -2,6 +2,7 @@
 // types and primary keys, read once per database (migrations run before the server starts).
 import type { Db } from '../types';
 import { forgetRoutines } from './routines';
+import { schemaCache } from './schema-cache';
 
 export interface TableInfo {
   name: string;
@@ -11,8 +12,6 @@ export interface TableInfo {
 }
 
 export type Catalog = Map<string, TableInfo>;
-
-const cache = new WeakMap<Db, Promise<Catalog>>();
 
 async function load(db: Db): Promise<Catalog> {
   const { rows } = await db.query<{
@@ -43,18 +42,14 @@ async function load(db: Db): Promise<Catalog> {
   return catalog;
 }
 
+const tables = schemaCache(load);
+
 export function getCatalog(db: Db): Promise<Catalog> {
-  let entry = cache.get(db);
-  if (!entry) {
-    entry = load(db);
-    entry.catch(() => cache.delete(db));
-    cache.set(db, entry);
-  }
-  return entry;
+  return tables.get(db);
 }
 
 /** Forget the cached catalog (after DDL), like PostgREST's `NOTIFY pgrst, 'reload schema'`. */
 export function reloadCatalog(db: Db): void {
-  cache.delete(db);
+  tables.forget(db);
   forgetRoutines(db);
 }

@@ -2,6 +2,7 @@
 // input parameters (names, types, which have defaults), its volatility and what it returns, read
 // from pg_catalog once per database like the table catalog (catalog.ts forgets both after DDL).
 import type { Db } from '../types';
+import { schemaCache } from './schema-cache';
 
 export interface RoutineParam {
   /** '' for an unnamed parameter (only a single unnamed json/jsonb one can be called). */
@@ -105,18 +106,12 @@ async function load(db: Db): Promise<RoutineCatalog> {
   return catalog;
 }
 
-const cache = new WeakMap<Db, Promise<RoutineCatalog>>();
+const routines = schemaCache(load);
 
 export function getRoutines(db: Db): Promise<RoutineCatalog> {
-  let entry = cache.get(db);
-  if (!entry) {
-    entry = load(db);
-    entry.catch(() => cache.delete(db));
-    cache.set(db, entry);
-  }
-  return entry;
+  return routines.get(db);
 }
 
 export function forgetRoutines(db: Db): void {
-  cache.delete(db);
+  routines.forget(db);
 }

@@ -1,0 +1,358 @@
+// An organiser's inbox (registrations, enquiries, messages, subscribers), built from the pieces
+// the content lists use: the view in the URL (useListQuery), a page from the server on the data
+// core (useLoad with keepPrevious), ListToolbar and ListPagination, ConfirmDialog and LoadFailed.
+// Each row opens a detail view with its status and note; delete asks first, naming the item; the
+// export writes the current view (search, filters, order; every page) as CSV.
+import { useMemo, useState, type ReactNode } from 'react';
+import { Download, SearchX, Trash2 } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState';
+import { FormMessage } from '../../components/FormField';
+import { Spinner } from '../../components/Spinner';
+import type { DbClient } from '../../data/client';
+import type { InboxTable, InboxTableCalls, ListPage } from '../../data/content-table';
+import type { Row } from '../../data/types';
+import { toCsv, type CsvColumn } from '../../lib/csv';
+import { useLoad } from '../../lib/useLoad';
+import { resultLine } from '../crud/ContentList';
+import { clearedListQuery, isNarrowed } from '../list/list-query';
+import { ListPagination } from '../list/ListPagination';
+import { ListToolbar, type ListFilterLabel, type ListSortLabel } from '../list/ListToolbar';
+import { useListQuery } from '../list/useListQuery';
+import { AdminTitle } from '../AdminTitle';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { LoadFailed } from '../ui/LoadFailed';
+import { buttonClass, PendingButton } from '../ui/PendingButton';
+
+type Option = { value: string; label: string };
+
+export type InboxDescription<T extends InboxTable> = {
+  /** 'Registrations' */
+  title: string;
+  /** 'registrations' ('Showing 1–20 of 52 registrations') */
+  plural: string;
+  calls: InboxTableCalls<T>;
+  searchLabel: string;
+  statuses: readonly Option[];
+  filters: readonly ListFilterLabel[];
+  sorts: readonly ListSortLabel[];
+  emptyText: string;
+  /** How the item is named in the delete question and the detail's heading. */
+  name(row: Row<T>): string;
+  /** The row's line under its name, and its badges. */
+  summary(row: Row<T>): ReactNode;
+  /** The detail view's facts, label and value. */
+  details(row: Row<T>): readonly (readonly [string, string])[];
+  csv: readonly CsvColumn<Row<T>>[];
+  /** The file name of the export, without extension. */
+  fileName: string;
+  /** Extra actions in the detail view (retry a failed webhook). */
+  actions?: (row: Row<T>, reload: () => void) => ReactNode;
+};
+
+type InboxRow = { id: string; status: string; note: string; created_at: string };
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+export const formatWhen = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '');
+
+/** A button whose action runs once at a time, and says so when it is slow. */
+export function RunButton({
+  run,
+  tone,
+  pendingLabel,
+  children,
+}: {
+  run: () => Promise<void>;
+  tone: 'primary' | 'neutral';
+  pendingLabel: string;
+  children: ReactNode;
+}) {
+  const [pending, setPending] = useState(false);
+  return (
+    <PendingButton
+      type="button"
+      tone={tone}
+      pending={pending}
+      pendingLabel={pendingLabel}
+      onClick={() => {
+        setPending(true);
+        void run().finally(() => setPending(false));
+      }}
+    >
+      {children}
+    </PendingButton>
+  );
+}
+
+/** Starts a download of a text file in the browser. */
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function Detail<T extends InboxTable>({
+  d,
+  row,
+  db,
+  statusLabel,
+  onChanged,
+  onDelete,
+}: {
+  d: InboxDescription<T>;
+  row: Row<T> & InboxRow;
+  db: DbClient;
+  statusLabel: string;
+  onChanged: () => void;
+  onDelete: () => void;
+}) {
+  const [status, setStatus] = useState(row.status);
+  const [note, setNote] = useState(row.note);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  async function save() {
+    setMessage(null);
+    try {
+      await d.calls.change(db, row.id, { status, note } as never);
+      setMessage({ tone: 'success', text: 'Status and note saved.' });
+      onChanged();
+    } catch (error) {
+      console.warn('Could not save the status', error);
+      setMessage({ tone: 'error', text: 'Could not save the status and note. Please try again.' });
+    }
+  }
+  return (
+    <section
+      aria-label={`Details of ${d.name(row)}`}
+      className="mt-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    >
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+        {d.details(row).map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-700">{label}</dt>
+            <dd className="whitespace-pre-wrap break-words text-slate-900">{value || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-4 grid gap-4 sm:grid-cols-[12rem_1fr]">
+        <label className="text-sm font-medium text-slate-800">
+          {statusLabel}
+          <select
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+            value={status}
+            onChange={(event) => setStatus(event.target.value)}
+          >
+            {d.statuses.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-800">
+          Note
+          <textarea
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+            rows={2}
+            maxLength={5000}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </label>
+      </div>
+      {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+      <div className="mt-3 flex flex-wrap gap-3">
+        <RunButton tone="primary" pendingLabel="Saving..." run={save}>
+          Save status
+        </RunButton>
+        {d.actions?.(row, onChanged)}
+        <button type="button" className={buttonClass('danger')} onClick={onDelete}>
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          Delete
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export function InboxScreen<T extends InboxTable>({
+  description: d,
+  db,
+}: {
+  description: InboxDescription<T>;
+  db: DbClient;
+}) {
+  const options = useMemo(
+    () => ({
+      statuses: d.statuses.map((status) => status.value),
+      filters: d.filters.map((filter) => filter.column),
+      sorts: d.sorts.map((sort) => sort.value),
+      defaultSort: d.sorts[0]?.value ?? '',
+    }),
+    [d],
+  );
+  const view = useListQuery(options);
+  const { query, change } = view;
+  const empty = useMemo<ListPage<Row<T>>>(
+    () => ({ rows: [], total: 0, tableTotal: 0, page: query.page, pageCount: 1 }),
+    [query.page],
+  );
+  const list = useLoad(`${d.title}?${JSON.stringify(query)}`, () => d.calls.listPage(db, query), {
+    empty,
+    keepPrevious: true,
+  });
+  const [open, setOpen] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<(Row<T> & InboxRow) | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const narrowed = isNarrowed(query);
+  const page = list.data;
+  const statusLabel = (value: string) =>
+    d.statuses.find((status) => status.value === value)?.label ?? value;
+
+  async function exportCsv() {
+    setNotice(null);
+    try {
+      const rows = await d.calls.listMatching(db, query);
+      const stamp = new Date().toISOString().slice(0, 10);
+      download(`${d.fileName}-${stamp}.csv`, toCsv(d.csv, rows));
+    } catch (error) {
+      console.warn('Could not export', error);
+      setNotice({ tone: 'error', text: 'Could not export the list. Please try again.' });
+    }
+  }
+
+  async function remove(row: Row<T> & InboxRow) {
+    try {
+      await d.calls.remove(db, row.id);
+      setNotice({ tone: 'success', text: `Deleted ${d.name(row)}.` });
+      setOpen(null);
+      list.reload();
+    } catch (error) {
+      console.warn('Could not delete', error);
+      setNotice({ tone: 'error', text: `Could not delete ${d.name(row)}. Please try again.` });
+    } finally {
+      setToDelete(null);
+    }
+  }
+
+  let body: ReactNode;
+  if (list.loading) body = <Spinner label={`Loading ${d.plural}...`} />;
+  else if (list.failed && !list.stale && page.rows.length === 0)
+    body = (
+      <LoadFailed message="Could not load the list. Please try again." onRetry={list.reload} />
+    );
+  else if (page.tableTotal === 0 && !narrowed) body = <EmptyState title={d.emptyText} />;
+  else
+    body = (
+      <>
+        <p role="status" className="mb-3 text-sm text-slate-700">
+          {resultLine(page, query.pageSize, d.plural, narrowed)}
+        </p>
+        {list.failed ? (
+          <LoadFailed
+            className="mb-4"
+            message="Could not load the latest list. What is shown may be out of date."
+            onRetry={list.reload}
+          />
+        ) : null}
+        {page.rows.length === 0 ? (
+          <EmptyState title="No results match your search">
+            <button
+              type="button"
+              className={`${buttonClass('neutral')} mt-2`}
+              onClick={() => change(clearedListQuery(query))}
+            >
+              <SearchX aria-hidden="true" className="h-4 w-4" />
+              Clear filters
+            </button>
+          </EmptyState>
+        ) : (
+          <ul className="space-y-3" aria-busy={list.busy}>
+            {page.rows.map((item) => {
+              const row = item as Row<T> & InboxRow;
+              const expanded = open === row.id;
+              return (
+                <li
+                  key={row.id}
+                  className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+                  data-testid="inbox-row"
+                >
+                  <div className="flex flex-wrap items-start justify-between gap-3">
+                    <div>
+                      <h2 className="text-lg font-semibold text-slate-900">{d.name(row)}</h2>
+                      <div className="mt-1 text-sm text-slate-700">{d.summary(row)}</div>
+                      <p className="mt-1 text-xs text-slate-600">
+                        {statusLabel(row.status)} · received {formatWhen(row.created_at)}
+                      </p>
+                    </div>
+                    <button
+                      type="button"
+                      className={buttonClass('neutral')}
+                      aria-expanded={expanded}
+                      onClick={() => setOpen(expanded ? null : row.id)}
+                    >
+                      {expanded ? 'Hide details' : 'View details'}
+                    </button>
+                  </div>
+                  {expanded ? (
+                    <Detail
+                      d={d}
+                      row={row}
+                      db={db}
+                      statusLabel="Status"
+                      onChanged={list.reload}
+                      onDelete={() => setToDelete(row)}
+                    />
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <ListPagination
+          page={page.page}
+          pageCount={page.pageCount}
+          label={`Pages of ${d.plural}`}
+          onPage={(next) => change({ page: next })}
+        />
+      </>
+    );
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <AdminTitle>{d.title}</AdminTitle>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-slate-900">{d.title}</h1>
+        <RunButton tone="neutral" pendingLabel="Exporting..." run={exportCsv}>
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Export CSV
+        </RunButton>
+      </div>
+      {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
+      <div className="mb-6">
+        <ListToolbar
+          query={query}
+          searchLabel={d.searchLabel}
+          filters={d.filters}
+          facets={{}}
+          sorts={d.sorts}
+          statuses={[{ value: '', label: 'Every status' }, ...d.statuses]}
+          onChange={change}
+        />
+      </div>
+      {body}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={`Delete ${toDelete ? d.name(toDelete) : ''}?`}
+        message={`This permanently deletes ${toDelete ? d.name(toDelete) : ''}. It cannot be undone.`}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        onConfirm={() => (toDelete ? remove(toDelete) : undefined)}
+        onCancel={() => setToDelete(null)}
+      />
+    </main>
+  );
+}

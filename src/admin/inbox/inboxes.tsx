@@ -1,0 +1,327 @@
+// The organiser's four inboxes, described for InboxScreen: what each row shows, its details, its
+// statuses and filters, and the columns of its CSV export.
+import type { ReactNode } from 'react';
+import { requestDelivery, type DeliveryKind } from '../../data/delivery';
+import {
+  contactMessagesAdmin,
+  registrationsAdmin,
+  sponsorshipEnquiriesAdmin,
+  subscribersAdmin,
+} from '../../data/inbox';
+import type { Row } from '../../data/types';
+import { supabase } from '../supabase';
+import { formatWhen, RunButton, type InboxDescription } from './InboxScreen';
+
+const INBOX_STATUSES = [
+  { value: 'new', label: 'New' },
+  { value: 'contacted', label: 'Contacted' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'cancelled', label: 'Cancelled' },
+] as const;
+
+const NEWEST_FIRST = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+] as const;
+
+const DEPOSIT_LABELS: Record<string, string> = {
+  pending: 'Deposit pending',
+  paid: 'Deposit paid',
+  failed: 'Deposit failed',
+};
+const WEBHOOK_LABELS: Record<string, string> = {
+  pending: 'Webhook not sent yet',
+  delivered: 'Webhook delivered',
+  failed: 'Webhook failed',
+};
+
+const badgeTones = {
+  good: 'bg-emerald-100 text-emerald-900',
+  waiting: 'bg-amber-100 text-amber-900',
+  bad: 'bg-red-100 text-red-900',
+} as const;
+
+function Badge({ tone, children }: { tone: keyof typeof badgeTones; children: ReactNode }) {
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badgeTones[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+const toneOf = (value: string, good: string) =>
+  value === good ? 'good' : value === 'failed' ? 'bad' : 'waiting';
+
+function WebhookBadge({ status }: { status: string }) {
+  return <Badge tone={toneOf(status, 'delivered')}>{WEBHOOK_LABELS[status] ?? status}</Badge>;
+}
+
+/** Sends a failed (or never sent) webhook copy again, as the signed-in administrator. */
+function RetryDelivery({
+  kind,
+  row,
+  reload,
+}: {
+  kind: DeliveryKind;
+  row: { id: string; webhook_status: string };
+  reload: () => void;
+}) {
+  if (row.webhook_status === 'delivered') return null;
+  return (
+    <RunButton
+      tone="neutral"
+      pendingLabel="Sending..."
+      run={async () => {
+        const { data } = await supabase.auth.getSession();
+        await requestDelivery(kind, row.id, {
+          retry: true,
+          accessToken: data.session?.access_token ?? '',
+        });
+        reload();
+      }}
+    >
+      Retry webhook
+    </RunButton>
+  );
+}
+
+const pounds = (pence: number | null, currency: string | null) =>
+  pence === null
+    ? ''
+    : new Intl.NumberFormat('en-GB', {
+        style: 'currency',
+        currency: (currency ?? 'gbp').toUpperCase(),
+      }).format(pence / 100);
+
+type Registration = Row<'registrations'>;
+
+export const registrationsInbox: InboxDescription<'registrations'> = {
+  title: 'Registrations',
+  plural: 'registrations',
+  calls: registrationsAdmin,
+  searchLabel: 'Search registrations',
+  statuses: INBOX_STATUSES,
+  filters: [
+    {
+      column: 'deposit_status',
+      label: 'Deposit',
+      all: 'Any deposit',
+      options: Object.entries(DEPOSIT_LABELS).map(([value, label]) => ({ value, label })),
+    },
+    {
+      column: 'webhook_status',
+      label: 'Webhook',
+      all: 'Any webhook',
+      options: Object.entries(WEBHOOK_LABELS).map(([value, label]) => ({ value, label })),
+    },
+  ],
+  sorts: NEWEST_FIRST,
+  emptyText: 'No registrations yet.',
+  fileName: 'registrations',
+  name: (row) => row.team_name || `${row.lead_driver_name}'s team`,
+  summary: (row: Registration) => (
+    <div className="flex flex-wrap items-center gap-2">
+      <span>
+        {row.lead_driver_name}
+        {row.co_driver_name ? ` and ${row.co_driver_name}` : ''} ·{' '}
+        {[row.vehicle_make, row.vehicle_colour].filter(Boolean).join(', ') || 'vehicle not given'}
+        {row.separate_rooms ? ' · separate rooms' : ''}
+      </span>
+      <Badge tone={toneOf(row.deposit_status, 'paid')}>
+        {DEPOSIT_LABELS[row.deposit_status] ?? row.deposit_status}
+      </Badge>
+      <WebhookBadge status={row.webhook_status} />
+    </div>
+  ),
+  details: (row) => [
+    ['Reference', row.id],
+    ['Team', row.team_name],
+    ['Lead driver', `${row.lead_driver_name}, ${row.lead_driver_email}, ${row.lead_driver_phone}`],
+    [
+      'Co-driver',
+      [row.co_driver_name, row.co_driver_email, row.co_driver_phone].filter(Boolean).join(', '),
+    ],
+    ['Vehicle', [row.vehicle_make, row.vehicle_colour].filter(Boolean).join(', ')],
+    ['Registration plate', row.registration_plate],
+    ['Rooms', row.separate_rooms ? 'Separate rooms' : 'Shared room'],
+    ['Terms accepted', formatWhen(row.terms_accepted_at)],
+    [
+      'Deposit',
+      row.deposit_status === 'paid'
+        ? `Paid ${pounds(row.deposit_amount, row.deposit_currency)} on ${formatWhen(row.deposit_paid_at)} (${row.payment_id ?? ''})`
+        : (DEPOSIT_LABELS[row.deposit_status] ?? row.deposit_status),
+    ],
+    [
+      'Webhook',
+      `${WEBHOOK_LABELS[row.webhook_status] ?? row.webhook_status} (${row.webhook_attempts} attempts)${
+        row.webhook_error ? `: ${row.webhook_error}` : ''
+      }`,
+    ],
+  ],
+  actions: (row, reload) => <RetryDelivery kind="registration" row={row} reload={reload} />,
+  csv: [
+    { header: 'Reference', value: (row) => row.id },
+    { header: 'Received', value: (row) => row.created_at },
+    { header: 'Status', value: (row) => row.status },
+    { header: 'Team', value: (row) => row.team_name },
+    { header: 'Lead driver', value: (row) => row.lead_driver_name },
+    { header: 'Lead driver email', value: (row) => row.lead_driver_email },
+    { header: 'Lead driver phone', value: (row) => row.lead_driver_phone },
+    { header: 'Co-driver', value: (row) => row.co_driver_name },
+    { header: 'Co-driver email', value: (row) => row.co_driver_email },
+    { header: 'Co-driver phone', value: (row) => row.co_driver_phone },
+    { header: 'Vehicle make', value: (row) => row.vehicle_make },
+    { header: 'Vehicle colour', value: (row) => row.vehicle_colour },
+    { header: 'Registration plate', value: (row) => row.registration_plate },
+    { header: 'Separate rooms', value: (row) => (row.separate_rooms ? 'yes' : 'no') },
+    { header: 'Deposit', value: (row) => row.deposit_status },
+    { header: 'Deposit amount', value: (row) => pounds(row.deposit_amount, row.deposit_currency) },
+    { header: 'Deposit paid at', value: (row) => row.deposit_paid_at },
+    { header: 'Payment id', value: (row) => row.payment_id },
+    { header: 'Webhook', value: (row) => row.webhook_status },
+    { header: 'Note', value: (row) => row.note },
+  ],
+};
+
+export const enquiriesInbox: InboxDescription<'sponsorship_enquiries'> = {
+  title: 'Sponsorship Enquiries',
+  plural: 'enquiries',
+  calls: sponsorshipEnquiriesAdmin,
+  searchLabel: 'Search enquiries',
+  statuses: INBOX_STATUSES,
+  filters: [
+    {
+      column: 'tier',
+      label: 'Tier',
+      all: 'Any tier',
+      options: ['Tier 1 - £8,000', 'Tier 2 - £2,100', 'Tier 3 - £800'].map((tier) => ({
+        value: tier,
+        label: tier,
+      })),
+    },
+    {
+      column: 'webhook_status',
+      label: 'Webhook',
+      all: 'Any webhook',
+      options: Object.entries(WEBHOOK_LABELS).map(([value, label]) => ({ value, label })),
+    },
+  ],
+  sorts: NEWEST_FIRST,
+  emptyText: 'No sponsorship enquiries yet.',
+  fileName: 'sponsorship-enquiries',
+  name: (row) => row.company_name,
+  summary: (row) => (
+    <div className="flex flex-wrap items-center gap-2">
+      <span>
+        {row.tier} · {row.email}
+      </span>
+      <WebhookBadge status={row.webhook_status} />
+    </div>
+  ),
+  details: (row) => [
+    ['Company', row.company_name],
+    ['Email', row.email],
+    ['Phone', row.phone],
+    ['Tier', row.tier],
+    ['Message', row.message],
+    [
+      'Webhook',
+      `${WEBHOOK_LABELS[row.webhook_status] ?? row.webhook_status}${
+        row.webhook_error ? `: ${row.webhook_error}` : ''
+      }`,
+    ],
+  ],
+  actions: (row, reload) => <RetryDelivery kind="sponsorship" row={row} reload={reload} />,
+  csv: [
+    { header: 'Received', value: (row) => row.created_at },
+    { header: 'Status', value: (row) => row.status },
+    { header: 'Company', value: (row) => row.company_name },
+    { header: 'Email', value: (row) => row.email },
+    { header: 'Phone', value: (row) => row.phone },
+    { header: 'Tier', value: (row) => row.tier },
+    { header: 'Message', value: (row) => row.message },
+    { header: 'Webhook', value: (row) => row.webhook_status },
+    { header: 'Note', value: (row) => row.note },
+  ],
+};
+
+export const messagesInbox: InboxDescription<'contact_messages'> = {
+  title: 'Messages',
+  plural: 'messages',
+  calls: contactMessagesAdmin,
+  searchLabel: 'Search messages',
+  statuses: INBOX_STATUSES,
+  filters: [
+    {
+      column: 'subject',
+      label: 'Subject',
+      all: 'Any subject',
+      options: ['general', 'rally', 'sponsorship', 'charity', 'media', 'other'].map((value) => ({
+        value,
+        label: value,
+      })),
+    },
+  ],
+  sorts: NEWEST_FIRST,
+  emptyText: 'No messages yet.',
+  fileName: 'messages',
+  name: (row) => `the message from ${row.name}`,
+  summary: (row) => (
+    <span>
+      {row.subject} · {row.email}
+    </span>
+  ),
+  details: (row) => [
+    ['From', `${row.name}, ${row.email}${row.phone ? `, ${row.phone}` : ''}`],
+    ['Subject', row.subject],
+    ['Message', row.message],
+  ],
+  csv: [
+    { header: 'Received', value: (row) => row.created_at },
+    { header: 'Status', value: (row) => row.status },
+    { header: 'Name', value: (row) => row.name },
+    { header: 'Email', value: (row) => row.email },
+    { header: 'Phone', value: (row) => row.phone },
+    { header: 'Subject', value: (row) => row.subject },
+    { header: 'Message', value: (row) => row.message },
+    { header: 'Note', value: (row) => row.note },
+  ],
+};
+
+export const subscribersInbox: InboxDescription<'newsletter_subscribers'> = {
+  title: 'Subscribers',
+  plural: 'subscribers',
+  calls: subscribersAdmin,
+  searchLabel: 'Search subscribers',
+  statuses: [
+    { value: 'subscribed', label: 'Subscribed' },
+    { value: 'unsubscribed', label: 'Unsubscribed' },
+  ],
+  filters: [
+    {
+      column: 'source',
+      label: 'Signed up from',
+      all: 'Anywhere',
+      options: [
+        { value: 'footer', label: 'Newsletter box' },
+        { value: 'waitlist', label: 'Waiting list' },
+      ],
+    },
+  ],
+  sorts: NEWEST_FIRST,
+  emptyText: 'No subscribers yet.',
+  fileName: 'subscribers',
+  name: (row) => row.email,
+  summary: (row) => (row.source === 'waitlist' ? 'Waiting list' : 'Newsletter box'),
+  details: (row) => [
+    ['Email', row.email],
+    ['Signed up from', row.source === 'waitlist' ? 'Waiting list' : 'Newsletter box'],
+  ],
+  csv: [
+    { header: 'Email', value: (row) => row.email },
+    { header: 'Signed up', value: (row) => row.created_at },
+    { header: 'Source', value: (row) => row.source },
+    { header: 'Status', value: (row) => row.status },
+    { header: 'Note', value: (row) => row.note },
+  ],
+};

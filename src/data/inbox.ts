@@ -1,0 +1,71 @@
+// The organiser's inboxes in the admin: each one's list (search, filters, status, newest or
+// oldest first, on the generic list core) and the dashboard's counts of new items (the
+// inbox_counts view: registrations, enquiries and messages with status 'new', subscribers of the
+// last 7 days). Kept apart from the entities' public modules, whose submit calls the public
+// pages import, so that none of this lands in the public bundle.
+import type { DbClient } from './client';
+import { inboxTable, INBOX_STATUSES, NEWEST, OLDEST, SUBSCRIBER_STATUSES } from './content-table';
+
+export type InboxName = 'registrations' | 'enquiries' | 'messages' | 'subscribers';
+
+export async function getInboxCounts(db: DbClient): Promise<Partial<Record<InboxName, number>>> {
+  const { data } = await db.from('inbox_counts').select('inbox, new_items').throwOnError();
+  const counts: Partial<Record<InboxName, number>> = {};
+  for (const { inbox, new_items } of data)
+    if (inbox !== null) counts[inbox as InboxName] = new_items ?? 0;
+  return counts;
+}
+
+export const registrationsAdmin = /* @__PURE__ */ inboxTable<'registrations'>(
+  'registrations',
+  (db) => db.from('registrations'),
+  {
+    search: [
+      'team_name',
+      'lead_driver_name',
+      'lead_driver_email',
+      'co_driver_name',
+      'registration_plate',
+    ],
+    filters: ['deposit_status', 'webhook_status'],
+    statuses: INBOX_STATUSES,
+    sorts: { newest: NEWEST, oldest: OLDEST },
+    defaultSort: 'newest',
+  },
+);
+
+export const sponsorshipEnquiriesAdmin = /* @__PURE__ */ inboxTable<'sponsorship_enquiries'>(
+  'sponsorship_enquiries',
+  (db) => db.from('sponsorship_enquiries'),
+  {
+    search: ['company_name', 'email', 'message'],
+    filters: ['tier', 'webhook_status'],
+    statuses: INBOX_STATUSES,
+    sorts: { newest: NEWEST, oldest: OLDEST },
+    defaultSort: 'newest',
+  },
+);
+
+export const subscribersAdmin = /* @__PURE__ */ inboxTable<'newsletter_subscribers'>(
+  'newsletter_subscribers',
+  (db) => db.from('newsletter_subscribers'),
+  {
+    search: ['email'],
+    filters: ['source'],
+    statuses: SUBSCRIBER_STATUSES,
+    sorts: { newest: NEWEST, oldest: OLDEST },
+    defaultSort: 'newest',
+  },
+);
+
+export const contactMessagesAdmin = /* @__PURE__ */ inboxTable<'contact_messages'>(
+  'contact_messages',
+  (db) => db.from('contact_messages'),
+  {
+    search: ['name', 'email', 'message'],
+    filters: ['subject'],
+    statuses: INBOX_STATUSES,
+    sorts: { newest: NEWEST, oldest: OLDEST },
+    defaultSort: 'newest',
+  },
+);

@@ -1,0 +1,75 @@
+// Rally registrations: the visitor's one write (submit_registration, which checks the fields,
+// takes a place under a lock and hands back the reference the payment link carries), the
+// deposit's status for /payment-success, and the organiser's inbox list.
+import { publicDb, type DbClient } from './client';
+import { throwIfRefused } from './submissions';
+
+/** What the registration form sends (and the registration webhook receives, spec section 3). */
+export type RegistrationInput = {
+  leadDriverName: string;
+  leadDriverEmail: string;
+  leadDriverPhone: string;
+  coDriverName: string;
+  coDriverEmail: string;
+  coDriverPhone: string;
+  teamName: string;
+  separateRooms: boolean;
+  vehicleMake: string;
+  vehicleColour: string;
+  registrationPlate: string;
+  acceptTerms: boolean;
+  /** The honeypot, passed on as typed: the database decides. */
+  website: string;
+};
+
+/**
+ * Stores a registration and answers its reference. Throws a SubmissionError when refused: a
+ * field (`field` names the form's value), the rally full (409) or too many tries (429).
+ */
+export async function submitRegistration(
+  input: RegistrationInput,
+  db: DbClient = publicDb,
+): Promise<string> {
+  const answer = await db.rpc('submit_registration', {
+    lead_driver_name: input.leadDriverName.trim(),
+    lead_driver_email: input.leadDriverEmail.trim(),
+    lead_driver_phone: input.leadDriverPhone.trim(),
+    accept_terms: input.acceptTerms,
+    co_driver_name: input.coDriverName.trim(),
+    co_driver_email: input.coDriverEmail.trim(),
+    co_driver_phone: input.coDriverPhone.trim(),
+    team_name: input.teamName.trim(),
+    separate_rooms: input.separateRooms,
+    vehicle_make: input.vehicleMake.trim(),
+    vehicle_colour: input.vehicleColour.trim(),
+    registration_plate: input.registrationPlate.trim(),
+    ...(input.website ? { website: input.website } : {}),
+  });
+  throwIfRefused(answer);
+  return answer.data ?? '';
+}
+
+export type DepositStatus = 'paid' | 'pending' | 'failed' | 'unknown';
+
+/** The deposit status of the registration with this reference ('unknown' for none). */
+export async function getDepositStatus(
+  reference: string,
+  db: DbClient = publicDb,
+): Promise<DepositStatus> {
+  const { data } = await db.rpc('deposit_status', { reference }).throwOnError();
+  return data === 'paid' || data === 'pending' || data === 'failed' ? data : 'unknown';
+}
+
+/** Where the sign-up page keeps the reference while the visitor is away paying. */
+export const PENDING_REFERENCE_KEY = 'rally:registration-reference';
+
+/**
+ * The payment link for a registration, as Stripe Payment Links take it: the reference as
+ * `client_reference_id` (it comes back on the webhook's Checkout Session) and the email prefilled.
+ */
+export function depositLink(paymentUrl: string, reference: string, email: string): string {
+  const url = new URL(paymentUrl);
+  url.searchParams.set('client_reference_id', reference);
+  url.searchParams.set('prefilled_email', email);
+  return url.toString();
+}

@@ -1,0 +1,74 @@
+// The test-mode deposit payment, as a Stripe Payment Link behaves: the site sends the visitor to
+// the link with `client_reference_id` (the registration's reference) and `prefilled_email`; on
+// "Pay" this completes a Checkout Session by posting a `checkout.session.completed` event to the
+// stripe-webhook Edge Function, signed exactly as Stripe signs (Stripe-Signature: t=<time>,
+// v1=HMAC-SHA256 of "<time>.<payload>" with the endpoint's secret), then sends the visitor to the
+// site's /payment-success?ref=<reference>, as a link's after-payment redirect does.
+import { createHmac, randomBytes } from 'node:crypto';
+import { isUuid } from '../../../src/lib/uuid';
+import { functionEnv } from '../functions/deno';
+import type { EmulatorConfig } from '../types';
+
+/** The deposit in the currency's minor unit (£250), as a Payment Link's price holds it. */
+export const DEPOSIT_PENCE = 25_000;
+
+/** A registration's reference (its id) as the payment link carries it. */
+export function isReference(value: string | null | undefined): value is string {
+  return typeof value === 'string' && isUuid(value);
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** Stripe's Stripe-Signature header for a payload (what stripe's generateTestHeaderString makes). */
+export function stripeSignature(payload: string, secret: string, timestamp: number): string {
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+  return `t=${timestamp},v1=${signature}`;
+}
+
+/** A completed, paid Checkout Session event for the registration, as Stripe sends it. */
+export function checkoutCompletedEvent(reference: string, email: string, now = Date.now()) {
+  const created = Math.floor(now / 1000);
+  return {
+    id: id('evt_local'),
+    object: 'event',
+    api_version: '2024-06-20',
+    created,
+    livemode: false,
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: id('cs_test'),
+        object: 'checkout.session',
+        mode: 'payment',
+        status: 'complete',
+        payment_status: 'paid',
+        client_reference_id: reference,
+        customer_email: email || null,
+        customer_details: { email: email || null },
+        amount_total: DEPOSIT_PENCE,
+        currency: 'gbp',
+        payment_intent: id('pi_test'),
+        created,
+      },
+    },
+  };
+}
+
+/** Posts the signed event to the project's stripe-webhook function; answers its status. */
+export async function completePayment(
+  config: EmulatorConfig,
+  reference: string,
+  email: string,
+): Promise<{ status: number; body: string }> {
+  const payload = JSON.stringify(checkoutCompletedEvent(reference, email));
+  const secret = functionEnv(config).STRIPE_WEBHOOK_SECRET ?? '';
+  const response = await fetch(`${config.publicUrl}/functions/v1/stripe-webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripeSignature(payload, secret, Math.floor(Date.now() / 1000)),
+    },
+    body: payload,
+  });
+  return { status: response.status, body: await response.text() };
+}

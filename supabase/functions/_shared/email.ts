@@ -1,0 +1,133 @@
+// The emails the rally sends (registration confirmation, deposit receipt, acknowledgement of an
+// enquiry), each as plain text and HTML, and the one sender: an HTTP email API in Resend's shape
+// (EMAIL_API_URL, EMAIL_API_KEY; locally the emulator's mail catcher). Every string a visitor
+// typed is escaped in the HTML, so a team called "<script>" is text in every mail client.
+
+export type Email = { to: string; subject: string; text: string; html: string };
+
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+const FROM = () => Deno.env.get('EMAIL_FROM') ?? '2026 Europe Rally <hello@europerally.example>';
+const SITE = () => (Deno.env.get('SITE_URL') ?? 'http://localhost:5173').replace(/\/+$/, '');
+
+/** Lines of label and value, as text and as an HTML table (values escaped). */
+function details(rows: [string, string][]): { text: string; html: string } {
+  const shown = rows.filter(([, value]) => value.trim() !== '');
+  return {
+    text: shown.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    html: `<table cellpadding="4">${shown
+      .map(
+        ([label, value]) =>
+          `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+      )
+      .join('')}</table>`,
+  };
+}
+
+function compose(
+  to: string,
+  subject: string,
+  greeting: string,
+  paragraphs: string[],
+  facts: [string, string][],
+): Email {
+  const table = details(facts);
+  const signature = `The 2026 Europe Rally team\n${SITE()}`;
+  return {
+    to,
+    subject,
+    text: [greeting, ...paragraphs, table.text, signature].join('\n\n'),
+    html: [
+      `<p>${escapeHtml(greeting)}</p>`,
+      ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+      table.html,
+      `<p>The 2026 Europe Rally team<br><a href="${escapeHtml(SITE())}">${escapeHtml(SITE())}</a></p>`,
+    ].join('\n'),
+  };
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export function registrationConfirmation(row: Record<string, unknown>): Email {
+  return compose(
+    text(row.lead_driver_email),
+    'Your 2026 Europe Rally registration',
+    `Dear ${text(row.lead_driver_name)},`,
+    [
+      'Thank you for registering for the 2026 Europe Rally (22-28 June 2026). We have your registration.',
+      'Your place is held for 30 minutes while you pay the £250 deposit; once the deposit is paid, your place is secured and we will send a receipt.',
+    ],
+    [
+      ['Reference', text(row.id)],
+      ['Team', text(row.team_name)],
+      ['Lead driver', text(row.lead_driver_name)],
+      ['Co-driver', text(row.co_driver_name)],
+      ['Vehicle', [text(row.vehicle_make), text(row.vehicle_colour)].filter(Boolean).join(', ')],
+      ['Registration plate', text(row.registration_plate)],
+      ['Separate rooms', row.separate_rooms ? 'Yes' : 'No'],
+    ],
+  );
+}
+
+export function depositReceipt(row: Record<string, unknown>): Email {
+  const amount = typeof row.deposit_amount === 'number' ? row.deposit_amount / 100 : 0;
+  const currency = text(row.deposit_currency).toUpperCase() || 'GBP';
+  const formatted = new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount);
+  return compose(
+    text(row.lead_driver_email),
+    'Deposit received: your place on the 2026 Europe Rally is secured',
+    `Dear ${text(row.lead_driver_name)},`,
+    [
+      `We have received your deposit of ${formatted}. Your place on the 2026 Europe Rally is secured.`,
+      'We will send your team pack and the balance payment details.',
+    ],
+    [
+      ['Reference', text(row.id)],
+      ['Amount', formatted],
+      ['Paid', text(row.deposit_paid_at)],
+      ['Payment', text(row.payment_id)],
+      ['Team', text(row.team_name)],
+    ],
+  );
+}
+
+export function enquiryAcknowledgement(row: Record<string, unknown>): Email {
+  return compose(
+    text(row.email),
+    'Thank you for your sponsorship enquiry',
+    `Dear ${text(row.company_name)},`,
+    [
+      'Thank you for your interest in sponsoring the 2026 Europe Rally. We will be in touch shortly.',
+    ],
+    [
+      ['Tier', text(row.tier)],
+      ['Your message', text(row.message)],
+    ],
+  );
+}
+
+/** Sends one email; throws with the provider's answer when it is refused or unreachable. */
+export async function sendEmail(email: Email): Promise<void> {
+  const base = (Deno.env.get('EMAIL_API_URL') ?? '').replace(/\/+$/, '');
+  if (!base) throw new Error('EMAIL_API_URL is not set');
+  const response = await fetch(`${base}/emails`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${Deno.env.get('EMAIL_API_KEY') ?? ''}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      from: FROM(),
+      to: [email.to],
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+    }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok)
+    throw new Error(
+      `The email API answered ${response.status}: ${(await response.text()).slice(0, 200)}`,
+    );
+}

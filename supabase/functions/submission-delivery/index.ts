@@ -1,0 +1,115 @@
+// Delivers a stored submission: the webhook copy (registration or sponsorship automation; the
+// URL is a function secret, never in the site's code) and the visitor's email (registration
+// confirmation, enquiry acknowledgement). The site calls it right after the row is stored, with
+// the reference the database handed back; the row is already safe, so a failure here is only
+// recorded on the row (webhook status, last error, attempts) for the admin to see and retry.
+//
+// Not an open sender: it takes only a row id, sends only to the address on that row, each email
+// once (claim_email), and the first webhook delivery once; only an administrator may retry a
+// failed delivery.
+import { callRpc, callerIsAdmin } from '../_shared/database.ts';
+import { enquiryAcknowledgement, registrationConfirmation, sendEmail } from '../_shared/email.ts';
+import { json, preflight } from '../_shared/http.ts';
+
+type Kind = 'registration' | 'sponsorship';
+type Row = Record<string, unknown>;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const webhookUrl = (kind: Kind) =>
+  Deno.env.get(kind === 'registration' ? 'REGISTRATION_WEBHOOK_URL' : 'SPONSORSHIP_WEBHOOK_URL');
+
+/** The JSON each automation has always received (spec section 3), plus the added fields. */
+function payload(kind: Kind, row: Row): Record<string, unknown> {
+  const added = { reference: row.id, receivedAt: row.created_at };
+  if (kind === 'sponsorship')
+    return {
+      companyName: row.company_name,
+      email: row.email,
+      phone: row.phone,
+      tier: row.tier,
+      message: row.message,
+      ...added,
+    };
+  return {
+    leadDriverName: row.lead_driver_name,
+    leadDriverEmail: row.lead_driver_email,
+    leadDriverPhone: row.lead_driver_phone,
+    coDriverName: row.co_driver_name,
+    coDriverEmail: row.co_driver_email,
+    coDriverPhone: row.co_driver_phone,
+    teamName: row.team_name,
+    separateRooms: row.separate_rooms,
+    vehicleMake: row.vehicle_make,
+    vehicleColour: row.vehicle_colour,
+    registrationPlate: row.registration_plate,
+    ...added,
+    termsAcceptedAt: row.terms_accepted_at,
+  };
+}
+
+async function deliverWebhook(kind: Kind, id: string, retry: boolean): Promise<string> {
+  const row = await callRpc<Row | null>('claim_webhook_delivery', { kind, row_id: id, retry });
+  if (!row) return 'skipped';
+  let error: string | null = null;
+  const url = webhookUrl(kind);
+  if (!url) error = `No webhook URL is configured (${kind.toUpperCase()}_WEBHOOK_URL)`;
+  else {
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload(kind, row)),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) error = `The webhook answered HTTP ${response.status}`;
+      await response.body?.cancel();
+    } catch (failure) {
+      error = `The webhook could not be reached: ${String(failure)}`;
+    }
+  }
+  await callRpc('record_webhook_delivery', { kind, row_id: id, delivered: !error, error });
+  return error ? 'failed' : 'delivered';
+}
+
+async function sendConfirmation(kind: Kind, id: string): Promise<string> {
+  const row = await callRpc<Row | null>('claim_email', { kind, row_id: id, email: 'confirmation' });
+  if (!row) return 'skipped';
+  try {
+    await sendEmail(
+      kind === 'registration' ? registrationConfirmation(row) : enquiryAcknowledgement(row),
+    );
+    return 'sent';
+  } catch (failure) {
+    console.error('Could not send the confirmation', failure);
+    await callRpc('claim_email', { kind, row_id: id, email: 'confirmation', release: true });
+    return 'failed';
+  }
+}
+
+Deno.serve(async (req) => {
+  if (req.method === 'OPTIONS') return preflight();
+  if (req.method !== 'POST') return json(405, { error: 'Use POST' });
+  let body: unknown;
+  try {
+    body = await req.json();
+  } catch {
+    return json(400, { error: 'The body must be JSON' });
+  }
+  const { kind, id, retry } = (body ?? {}) as { kind?: unknown; id?: unknown; retry?: unknown };
+  if (
+    (kind !== 'registration' && kind !== 'sponsorship') ||
+    typeof id !== 'string' ||
+    !UUID.test(id)
+  )
+    return json(400, { error: 'Expected { kind: "registration" | "sponsorship", id: <uuid> }' });
+  if (retry === true && !(await callerIsAdmin(req)))
+    return json(403, { error: 'Only an administrator may retry a delivery' });
+  try {
+    const webhook = await deliverWebhook(kind, id, retry === true);
+    const email = await sendConfirmation(kind, id);
+    return json(200, { webhook, email });
+  } catch (failure) {
+    console.error('Delivery failed', failure);
+    return json(500, { error: 'The delivery could not be recorded' });
+  }
+});

@@ -1,0 +1,429 @@
+// The organiser's side (issue 11) against the emulator with the real supabase-js: who may read
+// and write the inboxes (anonymous, signed-in non-admin, admin), the public submit functions and
+// their refusals, places counted under a lock (two visitors racing for the last place), the
+// delivery function (webhook copy, confirmation email, failures recorded, retries) and the Stripe
+// webhook (signature, idempotency, receipt). Runs on PGlite and on PostgreSQL 15.
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, test } from 'vitest';
+import {
+  checkoutCompletedEvent,
+  stripeSignature,
+} from '../../supabase/emulator/local-services/payments';
+import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/emulator/functions/deno';
+import { arrangeRow, caughtMail, http, setupTestEmulator, type Client } from './harness';
+
+const em = setupTestEmulator();
+
+type Caller = 'anon' | 'visitor' | 'admin';
+const CALLERS: Caller[] = ['anon', 'visitor', 'admin'];
+const client = (caller: Caller): Client => em()[caller];
+
+let counter = 0;
+/** A distinct address per submission: the rate limit counts per address. */
+const address = (name: string) => `${name}.${Date.now()}.${counter++}@example.org`;
+
+function registration(overrides: Record<string, unknown> = {}) {
+  return {
+    lead_driver_name: 'Zoë O’Brien, Jr.',
+    lead_driver_email: address('lead'),
+    lead_driver_phone: '+44 (0)20 7946-0958',
+    accept_terms: true,
+    team_name: 'The <b>Bold</b> Team',
+    vehicle_make: 'Land Rover',
+    ...overrides,
+  };
+}
+
+async function setCapacity(value: number) {
+  const { error } = await em()
+    .service.from('site_settings')
+    .update({ value: String(value) })
+    .eq('key', 'rally_capacity');
+  expect(error).toBeNull();
+}
+
+async function places() {
+  const { data, error } = await em().anon.rpc('rally_places').single();
+  expect(error).toBeNull();
+  return data as { capacity: number; taken: number; remaining: number };
+}
+
+async function row(table: 'registrations' | 'sponsorship_enquiries', id: string) {
+  const { data } = await em().service.from(table).select('*').eq('id', id).single();
+  return data as Record<string, unknown>;
+}
+
+const INBOXES = ['registrations', 'sponsorship_enquiries', 'newsletter_subscribers'] as const;
+const ARRANGED: Record<(typeof INBOXES)[number], () => Record<string, unknown>> = {
+  registrations: () => ({
+    lead_driver_name: 'Arranged',
+    lead_driver_email: address('arranged'),
+    lead_driver_phone: '01234 567890',
+  }),
+  sponsorship_enquiries: () => ({
+    company_name: 'Arranged Ltd',
+    email: address('sponsor'),
+    phone: '01234 567890',
+    tier: 'Tier 2 - £2,100',
+    message: 'Hello',
+  }),
+  newsletter_subscribers: () => ({ email: address('sub') }),
+};
+
+describe.each(INBOXES)(
+  '%s: only administrators read, change and delete; nobody inserts',
+  (table) => {
+    let id = '';
+    beforeAll(async () => {
+      id = await arrangeRow(em(), table, ARRANGED[table]());
+    });
+
+    test.each(CALLERS)('%s reads', async (caller) => {
+      const { data, error } = await client(caller).from(table).select('id').eq('id', id);
+      if (caller === 'anon') expect(error?.code).toBe('42501');
+      else expect(data?.length ?? 0).toBe(caller === 'admin' ? 1 : 0);
+    });
+
+    test.each(CALLERS)('%s changes the status and note', async (caller) => {
+      const status = table === 'newsletter_subscribers' ? 'unsubscribed' : 'contacted';
+      await client(caller)
+        .from(table)
+        .update({ status, note: `by ${caller}` })
+        .eq('id', id);
+      const { data } = await em().service.from(table).select('note').eq('id', id).single();
+      expect((data as { note: string }).note === `by ${caller}`).toBe(caller === 'admin');
+    });
+
+    test.each(CALLERS)('%s cannot change anything else', async (caller) => {
+      const { error } = await client(caller)
+        .from(table)
+        .update({ created_at: '2000-01-01T00:00:00Z' })
+        .eq('id', id);
+      expect(error?.code).toBe('42501');
+    });
+
+    test.each(CALLERS)('%s cannot insert', async (caller) => {
+      const { error } = await client(caller)
+        .from(table)
+        .insert(ARRANGED[table]() as never);
+      expect(error?.code).toBe('42501');
+    });
+
+    test.each(CALLERS)('%s deletes', async (caller) => {
+      const own = await arrangeRow(em(), table, ARRANGED[table]());
+      await client(caller).from(table).delete().eq('id', own);
+      const { data } = await em().service.from(table).select('id').eq('id', own);
+      expect(data?.length).toBe(caller === 'admin' ? 0 : 1);
+    });
+  },
+);
+
+describe('contact_messages and the inbox counts', () => {
+  test.each(CALLERS)('%s changes a message status', async (caller) => {
+    const id = await arrangeRow(em(), 'contact_messages', {
+      name: 'N',
+      email: address('contact'),
+      subject: 'general',
+      message: 'Hi',
+    });
+    await client(caller).from('contact_messages').update({ status: 'contacted' }).eq('id', id);
+    const { data } = await em().service.from('contact_messages').select('status').eq('id', id);
+    expect(data?.[0]?.status).toBe(caller === 'admin' ? 'contacted' : 'new');
+  });
+
+  test.each(CALLERS)('%s reads the dashboard counts', async (caller) => {
+    const { data, error } = await client(caller).from('inbox_counts').select('*');
+    if (caller === 'anon') expect(error?.code).toBe('42501');
+    else if (caller === 'visitor') expect(data?.every((count) => count.new_items === 0)).toBe(true);
+    else
+      expect(data?.find((count) => count.inbox === 'registrations')?.new_items).toBeGreaterThan(0);
+  });
+
+  test('the service functions are not the public’s', async () => {
+    for (const caller of CALLERS) {
+      const { error } = await client(caller).rpc('record_deposit_payment', {
+        event_id: 'evt_x',
+        event_type: 'checkout.session.completed',
+        reference: randomUUID(),
+        amount: 1,
+        currency: 'gbp',
+        payment_id: 'pi',
+        paid_at: new Date().toISOString(),
+      });
+      expect(error?.code).toBe('42501');
+    }
+  });
+});
+
+describe('public submissions', () => {
+  test('a registration is stored, its reference answered, its terms acceptance recorded', async () => {
+    const { data: id, error } = await em().anon.rpc('submit_registration', registration());
+    expect(error).toBeNull();
+    const stored = await row('registrations', id as string);
+    expect(stored).toMatchObject({
+      lead_driver_name: 'Zoë O’Brien, Jr.',
+      status: 'new',
+      deposit_status: 'pending',
+      webhook_status: 'pending',
+    });
+    expect(stored.terms_accepted_at).toBeTruthy();
+  });
+
+  test('a bad field is refused with 400, the field and a message for the visitor', async () => {
+    const { error, status } = await em().anon.rpc(
+      'submit_registration',
+      registration({ lead_driver_phone: 'call me maybe' }),
+    );
+    expect(status).toBe(400);
+    expect(error?.details).toBe('leadDriverPhone');
+    expect(error?.message).toBe('Please enter a valid phone number (7 to 15 digits).');
+    const terms = await em().anon.rpc('submit_registration', registration({ accept_terms: false }));
+    expect(terms.error?.details).toBe('acceptTerms');
+  });
+
+  test('a robot filling the honeypot gets a reference and stores nothing', async () => {
+    const email = address('robot');
+    const { data: id, error } = await em().anon.rpc(
+      'submit_registration',
+      registration({ lead_driver_email: email, website: 'spam.example' }),
+    );
+    expect(error).toBeNull();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const { data } = await em()
+      .service.from('registrations')
+      .select('id')
+      .eq('lead_driver_email', email);
+    expect(data).toEqual([]);
+  });
+
+  test('an enquiry is stored; a subscriber is one row per address, however often', async () => {
+    const { data: id, error } = await em().anon.rpc('submit_sponsorship_enquiry', {
+      company_name: 'Acme',
+      email: address('acme'),
+      phone: '+1 555 0100 200',
+      tier: 'Tier 1 - £8,000',
+      message: 'We would like to sponsor a car.',
+    });
+    expect(error).toBeNull();
+    expect((await row('sponsorship_enquiries', id as string)).company_name).toBe('Acme');
+    const badTier = await em().anon.rpc('submit_sponsorship_enquiry', {
+      company_name: 'Acme',
+      email: address('acme'),
+      phone: '+1 555 0100 200',
+      tier: 'Tier 9',
+      message: 'x',
+    });
+    expect(badTier.error?.details).toBe('tier');
+
+    const email = address('News');
+    expect((await em().anon.rpc('subscribe_newsletter', { email })).error).toBeNull();
+    expect(
+      (
+        await em().anon.rpc('subscribe_newsletter', {
+          email: ` ${email.toUpperCase()} `,
+          source: 'waitlist',
+        })
+      ).error,
+    ).toBeNull();
+    const { data } = await em()
+      .service.from('newsletter_subscribers')
+      .select('email, source')
+      .eq('email', email.toLowerCase());
+    expect(data).toEqual([{ email: email.toLowerCase(), source: 'waitlist' }]);
+  });
+});
+
+describe('places', () => {
+  test('counted: paid and recently pending registrations hold a place; cancelled ones do not', async () => {
+    const before = await places();
+    const { data: id } = await em().anon.rpc('submit_registration', registration());
+    expect((await places()).taken).toBe(before.taken + 1);
+    await em()
+      .service.from('registrations')
+      .update({ status: 'cancelled' })
+      .eq('id', id as string);
+    expect((await places()).taken).toBe(before.taken);
+    // An unpaid registration older than the hold no longer holds its place.
+    await arrangeRow(em(), 'registrations', {
+      ...ARRANGED.registrations(),
+      created_at: new Date(Date.now() - 31 * 60_000).toISOString(),
+    });
+    expect((await places()).taken).toBe(before.taken);
+  });
+
+  test('two visitors racing for the last place: exactly one gets it, the other is told it is full', async () => {
+    const { taken } = await places();
+    await setCapacity(taken + 1);
+    try {
+      const answers = await Promise.all([
+        em().anon.rpc('submit_registration', registration()),
+        em().anon.rpc('submit_registration', registration()),
+      ]);
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.status === 409)?.error?.message).toBe(
+        'The rally is full',
+      );
+      expect(await places()).toMatchObject({ remaining: 0 });
+    } finally {
+      await setCapacity(12);
+    }
+  });
+
+  test('the capacity setting must be a whole number', async () => {
+    const { error } = await em()
+      .admin.from('site_settings')
+      .update({ value: 'eleven-ish' })
+      .eq('key', 'rally_capacity');
+    expect(error?.code).toBe('23514');
+  });
+});
+
+describe('delivery and payment (Edge Functions under Deno)', { timeout: 60_000 }, () => {
+  const deliver = (body: unknown, key?: string) =>
+    http(em(), '/functions/v1/submission-delivery', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key ?? em().anonKey}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+  const inbox = async (name: string) =>
+    (
+      await http(em(), `/local/webhooks/${name}`, {
+        key: em().serviceKey,
+        headers: { authorization: `Bearer ${em().serviceKey}` },
+      })
+    ).json() as Record<string, unknown>[];
+
+  test('a registration is copied to its webhook and confirmed by email, once', async () => {
+    const input = registration();
+    const { data: id } = await em().anon.rpc('submit_registration', input);
+    const first = await deliver({ kind: 'registration', id });
+    expect(first.status).toBe(200);
+    expect(first.json()).toEqual({ webhook: 'delivered', email: 'sent' });
+    const copy = (await inbox('registration')).find((payload) => payload.reference === id);
+    expect(copy).toMatchObject({
+      leadDriverName: 'Zoë O’Brien, Jr.',
+      leadDriverEmail: input.lead_driver_email,
+      teamName: 'The <b>Bold</b> Team',
+      separateRooms: false,
+    });
+    expect(copy?.termsAcceptedAt).toBeTruthy();
+    expect((await row('registrations', id as string)).webhook_status).toBe('delivered');
+    const again = await deliver({ kind: 'registration', id });
+    expect(again.json()).toEqual({ webhook: 'skipped', email: 'skipped' });
+    const mail = await caughtMail(em(), input.lead_driver_email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.subject).toBe('Your 2026 Europe Rally registration');
+    // Every visitor string is escaped in the HTML.
+    expect(mail[0]?.html).toContain('The &#60;b&#62;Bold&#60;/b&#62; Team');
+  });
+
+  test('a failed webhook is recorded on the row; only an administrator may retry it', async () => {
+    const { data: id } = await em().anon.rpc('submit_registration', registration());
+    await http(em(), '/local/webhooks/registration/fail-next', {
+      method: 'POST',
+      key: em().serviceKey,
+      headers: { authorization: `Bearer ${em().serviceKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 503 }),
+    });
+    expect((await deliver({ kind: 'registration', id })).json()).toMatchObject({
+      webhook: 'failed',
+    });
+    expect(await row('registrations', id as string)).toMatchObject({
+      webhook_status: 'failed',
+      webhook_attempts: 1,
+      webhook_error: 'The webhook answered HTTP 503',
+    });
+    expect((await deliver({ kind: 'registration', id, retry: true })).status).toBe(403);
+    const session = (await em().admin.auth.getSession()).data.session;
+    const retried = await deliver({ kind: 'registration', id, retry: true }, session?.access_token);
+    expect(retried.json()).toMatchObject({ webhook: 'delivered' });
+    expect(await row('registrations', id as string)).toMatchObject({
+      webhook_status: 'delivered',
+      webhook_attempts: 2,
+      webhook_error: null,
+    });
+  });
+
+  test('an enquiry is copied to its webhook and acknowledged by email', async () => {
+    const email = address('acknowledged');
+    const { data: id } = await em().anon.rpc('submit_sponsorship_enquiry', {
+      company_name: 'Acme',
+      email,
+      phone: '+1 555 0100 200',
+      tier: 'Tier 3 - £800',
+      message: 'Count us in',
+    });
+    expect((await deliver({ kind: 'sponsorship', id })).json()).toEqual({
+      webhook: 'delivered',
+      email: 'sent',
+    });
+    expect((await inbox('sponsorship')).find((payload) => payload.reference === id)).toMatchObject({
+      companyName: 'Acme',
+      tier: 'Tier 3 - £800',
+      message: 'Count us in',
+    });
+    expect((await caughtMail(em(), email))[0]?.subject).toBe(
+      'Thank you for your sponsorship enquiry',
+    );
+  });
+
+  const stripe = (payload: string, signature: string) =>
+    http(em(), '/functions/v1/stripe-webhook', {
+      method: 'POST',
+      key: '',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+  const signed = (payload: string) =>
+    stripeSignature(payload, LOCAL_STRIPE_WEBHOOK_SECRET, Math.floor(Date.now() / 1000));
+
+  test('a signed payment marks the registration paid once; replayed, second and forged events change nothing', async () => {
+    const input = registration();
+    const { data: id } = await em().anon.rpc('submit_registration', input);
+    const event = JSON.stringify(checkoutCompletedEvent(id as string, input.lead_driver_email));
+
+    const forged = await stripe(
+      event,
+      stripeSignature(event, 'whsec_wrong', Math.floor(Date.now() / 1000)),
+    );
+    expect(forged.status).toBe(400);
+    expect((await row('registrations', id as string)).deposit_status).toBe('pending');
+
+    const paid = await stripe(event, signed(event));
+    expect(paid.status).toBe(200);
+    expect(paid.json()).toMatchObject({ outcome: 'paid' });
+    const after = await row('registrations', id as string);
+    expect(after).toMatchObject({
+      deposit_status: 'paid',
+      deposit_amount: 25_000,
+      deposit_currency: 'gbp',
+    });
+    expect(after.payment_id).toMatch(/^pi_test_/);
+    expect(after.deposit_paid_at).toBeTruthy();
+    expect((await em().anon.rpc('deposit_status', { reference: id as string })).data).toBe('paid');
+
+    expect((await stripe(event, signed(event))).json()).toMatchObject({ outcome: 'replayed' });
+    const second = JSON.stringify(checkoutCompletedEvent(id as string, input.lead_driver_email));
+    expect((await stripe(second, signed(second))).json()).toMatchObject({
+      outcome: 'already-paid',
+    });
+    expect(await row('registrations', id as string)).toEqual(after);
+
+    const receipts = (await caughtMail(em(), input.lead_driver_email)).filter((mail) =>
+      mail.subject.startsWith('Deposit received'),
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.text).toContain('£250.00');
+  });
+
+  test('deposit_status knows only paid, pending, failed or unknown', async () => {
+    expect((await em().anon.rpc('deposit_status', { reference: randomUUID() })).data).toBe(
+      'unknown',
+    );
+    expect((await em().anon.rpc('deposit_status', { reference: 'nonsense' })).data).toBe('unknown');
+  });
+});
