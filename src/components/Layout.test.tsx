@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { Layout } from './Layout';
+import { Footer } from './Footer';
+import { Header } from './Header';
 
 function Page({ title }: { title: string }) {
   return (
@@ -17,7 +19,7 @@ function renderLayout(path = '/') {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/" element={<Layout />}>
+        <Route path="/" element={<Layout header={<Header />} footer={<Footer />} />}>
           <Route index element={<Page title="Home page" />} />
           <Route path="news" element={<Page title="News page" />} />
           <Route path="gallery" element={<Page title="Gallery page" />} />

@@ -1,9 +1,7 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { SiteSettingsProvider } from '../data/SiteSettingsProvider';
-import { Footer } from './Footer';
-import { Header } from './Header';
 import { Spinner } from './Spinner';
 
 /**
@@ -43,7 +41,8 @@ function useNavigationFocus(mainId: string) {
   }, [pathname, mainId]);
 }
 
-export function Layout() {
+/** `header`, `footer`: the site's own, loaded apart from the entry (src/app/routes.tsx). */
+export function Layout({ header, footer }: { header: ReactNode; footer: ReactNode }) {
   const { pathname } = useLocation();
   useNavigationFocus('main');
   return (
@@ -55,7 +54,7 @@ export function Layout() {
         >
           Skip to content
         </a>
-        <Header />
+        <Suspense fallback={null}>{header}</Suspense>
         <main
           id="main"
           // At least a screen tall: content that arrives after the first paint (lists loaded in the
@@ -66,7 +65,7 @@ export function Layout() {
             <Outlet />
           </Suspense>
         </main>
-        <Footer />
+        <Suspense fallback={null}>{footer}</Suspense>
       </div>
     </SiteSettingsProvider>
   );

@@ -4,7 +4,8 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import type { RallyPhase } from '../lib/calendar';
-import { useRallyPhase, useSiteSettings } from '../data/SiteSettingsProvider';
+import { useSiteSettings } from '../data/SiteSettingsProvider';
+import { useRallyPhase } from '../data/useRallyPhase';
 
 /** The footer's newsletter box: where interest is registered before registration opens. */
 export const NEWSLETTER_ANCHOR = '#footer-email';

@@ -7,8 +7,7 @@ import type { SiteSettings } from '../config/site-defaults';
 import { useLoad } from '../lib/useLoad';
 import { DEFAULT_SITE_SETTINGS, loadSiteSettings } from './siteSettings';
 import { loadRallyPlaces } from './calendar';
-import { rallyPhase, type RallyPhase, type RallyPlaces } from '../lib/calendar';
-import { useNow } from '../lib/useNow';
+import type { RallyPlaces } from '../lib/calendar';
 
 type SiteFacts = { settings: SiteSettings; places: RallyPlaces | null };
 
@@ -44,15 +43,4 @@ export function useSiteSettings(): SiteSettings {
 /** The places count, when known. */
 export function useRallyPlaces(): RallyPlaces | null {
   return useContext(SiteSettingsContext).places;
-}
-
-/**
- * The rally's phase now (src/lib/calendar), by the build's time until the page is live. A page
- * that counts the places itself (usePlaces: /sign-up reloads them when a registration finds the
- * rally full) passes its count, which is then the one that decides "full".
- */
-export function useRallyPhase(counted?: RallyPlaces | null): RallyPhase {
-  const { edition } = useSiteSettings();
-  const places = useRallyPlaces();
-  return rallyPhase(useNow(), edition, counted ?? places);
 }
