@@ -24,7 +24,11 @@ async function history(rowId: string) {
 describe('audit_log', () => {
   test('records each kind of change with the administrator, the label and the columns', async () => {
     const { admin } = em();
-    const id = await arrangeRow(em(), 'gallery_images', { title: 'Audited', url: 'x.webp' });
+    const id = await arrangeRow(em(), 'gallery_images', {
+      title: 'Audited',
+      url: 'x.webp',
+      alt: 'A car on a mountain pass',
+    });
     await admin.from('gallery_images').update({ title: 'Audited again' }).eq('id', id);
     await galleryAdmin.setPublished(admin, [id], true);
     await galleryAdmin.setPublished(admin, [id], false);

@@ -6,7 +6,8 @@
 // carries the build's values and corrects itself when the browser loads site_settings again
 // (src/lib/useLoad). The test answers that load with the state's values (page.route) rather than
 // writing them to the database: the end-to-end database is shared by specs running in parallel,
-// and a capacity of 0 or a registration window moved would flip their pinned 'open' day too.
+// and a capacity of 0 or a registration window moved would flip their pinned 'open' day too. The
+// "full" state comes from the organiser's count of places (rally_places()), answered the same way.
 // tests/e2e/site-settings.spec.ts saves settings through the admin into the database.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -23,6 +24,13 @@ async function withSettings(page: Page, values: Record<string, string>) {
       json: rows.map((row) => (row.key in values ? { ...row, value: values[row.key] } : row)),
     });
   });
+}
+
+/** Answers this page's count of places (rally_places(), which decides "full") with none left. */
+async function withNoPlacesLeft(page: Page) {
+  await page.route('**/rest/v1/rpc/rally_places*', (route) =>
+    route.fulfill({ json: { capacity: 12, taken: 12, remaining: 0 } }),
+  );
 }
 
 const heroCall = (page: Page) => page.locator('main [data-phase]').first();
@@ -77,7 +85,7 @@ test.describe('the rally calendar', () => {
   });
 
   test('when full: a closed state and no deposit step', async ({ page }) => {
-    await withSettings(page, { rally_capacity: '0' });
+    await withNoPlacesLeft(page);
     await expectPhase(page, '2026-03-01T12:00:00+00:00', 'full', {
       hero: 'Fully Booked',
       nav: 'Fully Booked',
