@@ -24,7 +24,11 @@ async function history(rowId: string) {
 describe('audit_log', () => {
   test('records each kind of change with the administrator, the label and the columns', async () => {
     const { admin } = em();
-    const id = await arrangeRow(em(), 'gallery_images', { title: 'Audited', url: 'x.webp' });
+    const id = await arrangeRow(em(), 'gallery_images', {
+      title: 'Audited',
+      url: 'x.webp',
+      alt: 'A test photo',
+    });
     await admin.from('gallery_images').update({ title: 'Audited again' }).eq('id', id);
     await galleryAdmin.setPublished(admin, [id], true);
     await galleryAdmin.setPublished(admin, [id], false);
@@ -54,18 +58,22 @@ describe('audit_log', () => {
 
   test('a reorder is not logged row by row; a setting change is', async () => {
     const { admin } = em();
-    const id = await arrangeRow(em(), 'gallery_images', { title: 'Moved', url: 'x.webp' });
+    const id = await arrangeRow(em(), 'gallery_images', {
+      title: 'Moved',
+      url: 'x.webp',
+      alt: 'A test photo',
+    });
     await admin.from('gallery_images').update({ sort_order: 77 }).eq('id', id);
     expect((await history(id)).map((entry) => entry.action)).toEqual(['created']);
     const { data: setting } = await admin
       .from('site_settings')
       .update({ value: '9' })
-      .eq('key', 'rally_spots_remaining')
+      .eq('key', 'rally_capacity')
       .select('id')
       .single()
       .throwOnError();
     expect(await history(setting.id)).toContainEqual(
-      expect.objectContaining({ action: 'changed', label: 'rally_spots_remaining' }),
+      expect.objectContaining({ action: 'changed', label: 'rally_capacity' }),
     );
   });
 

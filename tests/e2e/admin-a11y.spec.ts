@@ -235,8 +235,8 @@ test('the selection bar, the bulk delete dialog, a toast and the Trash view have
   const { data } = await serviceDb
     .from('gallery_images')
     .insert([
-      { title: 'A11y trashed photo', url },
-      { title: 'A11y restored photo', url },
+      { title: 'A11y trashed photo', url, alt: 'A test photo' },
+      { title: 'A11y restored photo', url, alt: 'A test photo' },
     ])
     .select('id')
     .throwOnError();
