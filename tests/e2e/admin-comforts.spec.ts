@@ -34,7 +34,7 @@ test('move, bulk publish, trash and restore a photo, and Back asks before droppi
       {
         title: title('A'),
         url: IMAGE,
-        alt: 'A test photo',
+        alt: title('A'),
         published: true,
         sort_order: -1003,
         category: tag,
@@ -42,7 +42,7 @@ test('move, bulk publish, trash and restore a photo, and Back asks before droppi
       {
         title: title('B'),
         url: IMAGE,
-        alt: 'A test photo',
+        alt: title('B'),
         published: true,
         sort_order: -1002,
         category: tag,
@@ -50,7 +50,7 @@ test('move, bulk publish, trash and restore a photo, and Back asks before droppi
       {
         title: title('C'),
         url: IMAGE,
-        alt: 'A test photo',
+        alt: title('C'),
         published: true,
         sort_order: -1001,
         category: tag,
@@ -58,7 +58,7 @@ test('move, bulk publish, trash and restore a photo, and Back asks before droppi
       {
         title: title('D'),
         url: IMAGE,
-        alt: 'A test photo',
+        alt: title('D'),
         published: false,
         sort_order: -1000,
         category: tag,
@@ -66,7 +66,7 @@ test('move, bulk publish, trash and restore a photo, and Back asks before droppi
       {
         title: title('E'),
         url: IMAGE,
-        alt: 'A test photo',
+        alt: title('E'),
         published: false,
         sort_order: -999,
         category: tag,
