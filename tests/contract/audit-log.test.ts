@@ -27,7 +27,7 @@ describe('audit_log', () => {
     const id = await arrangeRow(em(), 'gallery_images', {
       title: 'Audited',
       url: 'x.webp',
-      alt: 'A car on a mountain pass',
+      alt: 'A test photo',
     });
     await admin.from('gallery_images').update({ title: 'Audited again' }).eq('id', id);
     await galleryAdmin.setPublished(admin, [id], true);
@@ -58,7 +58,11 @@ describe('audit_log', () => {
 
   test('a reorder is not logged row by row; a setting change is', async () => {
     const { admin } = em();
-    const id = await arrangeRow(em(), 'gallery_images', { title: 'Moved', url: 'x.webp' });
+    const id = await arrangeRow(em(), 'gallery_images', {
+      title: 'Moved',
+      url: 'x.webp',
+      alt: 'A test photo',
+    });
     await admin.from('gallery_images').update({ sort_order: 77 }).eq('id', id);
     expect((await history(id)).map((entry) => entry.action)).toEqual(['created']);
     const { data: setting } = await admin

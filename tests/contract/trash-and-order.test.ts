@@ -17,6 +17,7 @@ const photo = (title: string, extra: Record<string, unknown> = {}) =>
   arrangeRow(em(), 'gallery_images', {
     title,
     url: 'seed/gallery/x.webp',
+    alt: `A test photo: ${title}`,
     published: true,
     ...extra,
   });
@@ -82,6 +83,7 @@ describe('trash', () => {
       const image = await arrangeRow(em(), 'news_article_images', {
         article_id: article,
         url: 'a.png',
+        alt: 'A test image',
         sort_order: 0,
       });
       await em().admin.from('news_articles').update({ deleted_at: 'now' }).eq('id', article);

@@ -148,7 +148,7 @@ test('the delete confirmation keeps focus inside and gives it back on Escape', a
   await openManager(adminPage, managers[0]);
   const opener = adminPage.getByRole('button', { name: /^Delete / }).first();
   await opener.click();
-  const dialog = adminPage.getByRole('dialog', { name: 'Delete event' });
+  const dialog = adminPage.getByRole('dialog', { name: /^Delete “.+”\?$/ });
   await expect(dialog).toBeVisible();
   // Round the dialog's three controls and then some: focus never leaves it.
   for (let press = 0; press < 5; press += 1) {
@@ -235,8 +235,8 @@ test('the selection bar, the bulk delete dialog, a toast and the Trash view have
   const { data } = await serviceDb
     .from('gallery_images')
     .insert([
-      { title: 'A11y trashed photo', url },
-      { title: 'A11y restored photo', url },
+      { title: 'A11y trashed photo', url, alt: 'A test photo' },
+      { title: 'A11y restored photo', url, alt: 'A test photo' },
     ])
     .select('id')
     .throwOnError();

@@ -31,11 +31,46 @@ test('move, bulk publish, trash and restore a photo, and Back asks before droppi
   const { data: arranged } = await serviceDb
     .from('gallery_images')
     .insert([
-      { title: title('A'), url: IMAGE, published: true, sort_order: -1003, category: tag },
-      { title: title('B'), url: IMAGE, published: true, sort_order: -1002, category: tag },
-      { title: title('C'), url: IMAGE, published: true, sort_order: -1001, category: tag },
-      { title: title('D'), url: IMAGE, published: false, sort_order: -1000, category: tag },
-      { title: title('E'), url: IMAGE, published: false, sort_order: -999, category: tag },
+      {
+        title: title('A'),
+        url: IMAGE,
+        alt: title('A'),
+        published: true,
+        sort_order: -1003,
+        category: tag,
+      },
+      {
+        title: title('B'),
+        url: IMAGE,
+        alt: title('B'),
+        published: true,
+        sort_order: -1002,
+        category: tag,
+      },
+      {
+        title: title('C'),
+        url: IMAGE,
+        alt: title('C'),
+        published: true,
+        sort_order: -1001,
+        category: tag,
+      },
+      {
+        title: title('D'),
+        url: IMAGE,
+        alt: title('D'),
+        published: false,
+        sort_order: -1000,
+        category: tag,
+      },
+      {
+        title: title('E'),
+        url: IMAGE,
+        alt: title('E'),
+        published: false,
+        sort_order: -999,
+        category: tag,
+      },
     ])
     .select('id')
     .throwOnError();
