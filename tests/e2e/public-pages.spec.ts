@@ -83,7 +83,7 @@ for (const route of routes) {
   });
 }
 
-// scripts/prerender.mjs: a prerendered page is drawn before its code is even requested, and its
+// src/prerender: a prerendered page is drawn before its code is even requested, and its
 // code arrives in few files (vite.config.ts groups what the pages share).
 test('a prerendered page requests its code only after its first paint, in few files', async ({
   page,
@@ -103,7 +103,9 @@ test('a prerendered page requests its code only after its first paint, in few fi
   expect(timing.paint).toBeGreaterThan(0);
   expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint);
   expect(timing.scripts).toBeGreaterThan(0);
-  expect(timing.scripts).toBeLessThanOrEqual(3);
+  // The entry, `site` (what pages share), the page, and the footer: the footer left the entry to
+  // keep it under its budget (src/app/routes.tsx) and downloads beside the page, not after it.
+  expect(timing.scripts).toBeLessThanOrEqual(4);
 });
 
 test('an unknown path shows the friendly 404 with a way home', async ({ page }) => {
