@@ -130,12 +130,12 @@ insert into public.testimonials (id, name, quote, image_url, year, published, so
   ('00000006-0000-4000-8000-000000000006', 'Oliver Grant', 'Draft: quote awaiting approval from Oliver.', 'seed/people/oliver-grant.400x400.webp', 2025, false, 6);
 
 -- Events: one of each type, and a draft.
-insert into public.events (id, name, date, time, location, type, description, status, attendees, image_url, published, image_alt) values
-  ('00000007-0000-4000-8000-000000000001', '2026 Europe Rally', '22-28 June 2026', '08:00 departure', 'Folkestone, Kent', 'Main Rally', 'Seven days from the UK to the Austrian Alps through Germany, Italy, Switzerland and France, raising money for rare-genetic-condition research and the care village.', 'Registration Open', '40 cars expected', 'seed/events/europe-rally-2026.1200x675.webp', true, 'Rally cars lined up at the Folkestone start, ready for the 2026 departure'),
-  ('00000007-0000-4000-8000-000000000002', 'Spring Drivers'' Meetup', '18 April 2026', '10:00-15:00', 'Brooklands Museum, Weybridge', 'Meetup', 'Meet your fellow crews, get your car checked over and collect your route-book binder.', 'Registration Open', '60 drivers', 'seed/events/spring-meetup.1200x675.webp', true, 'Drivers chatting beside their cars on the Brooklands Museum lawn'),
-  ('00000007-0000-4000-8000-000000000003', 'Rally Preparation Workshop', '10 May 2026', '09:30-13:00', 'Ridgeway Garage, Wantage', 'Workshop', 'Hands-on advice on servicing, spares and packing for a week of mountain driving.', 'Places Limited', '20 teams', 'seed/events/preparation-workshop.1200x675.webp', true, 'A mechanic showing a crew how to check a car''s engine in a garage workshop'),
-  ('00000007-0000-4000-8000-000000000004', 'Charity Auction and Dinner', '15 May 2026', '19:00', 'The King''s Head Hotel, Cirencester', 'Fundraiser', 'A three-course dinner and auction of donated prizes, with every penny going to our two causes.', 'Tickets Available', '120 guests', 'seed/events/auction-dinner.1200x675.webp', true, 'A candle-lit dinner table set for the charity auction'),
-  ('00000007-0000-4000-8000-000000000005', 'Post-Rally Reunion', '12 September 2026', '12:00', 'To be confirmed', 'Meetup', 'Photos, stories and the final fundraising total.', 'Coming Soon', 'All 2026 crews', null, false, '');
+insert into public.events (id, name, starts_on, ends_on, date, time, location, type, description, status, attendees, image_url, published, image_alt) values
+  ('00000007-0000-4000-8000-000000000001', '2026 Europe Rally', '2026-06-22', '2026-06-28', '', '08:00 departure', 'Folkestone, Kent', 'Main Rally', 'Seven days from the UK to the Austrian Alps through Germany, Italy, Switzerland and France, raising money for rare-genetic-condition research and the care village.', 'Registration Open', '40 cars expected', 'seed/events/europe-rally-2026.1200x675.webp', true, 'Rally cars lined up at the Folkestone start, ready for the 2026 departure'),
+  ('00000007-0000-4000-8000-000000000002', 'Spring Drivers'' Meetup', '2026-04-18', null, '', '10:00-15:00', 'Brooklands Museum, Weybridge', 'Meetup', 'Meet your fellow crews, get your car checked over and collect your route-book binder.', 'Registration Open', '60 drivers', 'seed/events/spring-meetup.1200x675.webp', true, 'Drivers chatting beside their cars on the Brooklands Museum lawn'),
+  ('00000007-0000-4000-8000-000000000003', 'Rally Preparation Workshop', '2026-05-10', null, '', '09:30-13:00', 'Ridgeway Garage, Wantage', 'Workshop', 'Hands-on advice on servicing, spares and packing for a week of mountain driving.', 'Places Limited', '20 teams', 'seed/events/preparation-workshop.1200x675.webp', true, 'A mechanic showing a crew how to check a car''s engine in a garage workshop'),
+  ('00000007-0000-4000-8000-000000000004', 'Charity Auction and Dinner', '2026-05-15', null, '', '19:00', 'The King''s Head Hotel, Cirencester', 'Fundraiser', 'A three-course dinner and auction of donated prizes, with every penny going to our two causes.', 'Tickets Available', '120 guests', 'seed/events/auction-dinner.1200x675.webp', true, 'A candle-lit dinner table set for the charity auction'),
+  ('00000007-0000-4000-8000-000000000005', 'Post-Rally Reunion', '2026-09-12', null, 'September 2026 (date TBC)', '12:00', 'To be confirmed', 'Meetup', 'Photos, stories and the final fundraising total.', 'Coming Soon', 'All 2026 crews', null, false, '');
 
 -- Past tours: the four rallies so far, and the 2026 tour as a draft.
 insert into public.past_tours (id, year, route, participants, funds_raised, miles, image_url, published) values
@@ -151,7 +151,8 @@ insert into public.contact_messages (id, name, email, phone, subject, message, c
   ('00000009-0000-4000-8000-000000000002', 'David Chen', 'd.chen@example.co.uk', null, 'sponsorship', 'Our firm would like to sponsor a car. Could you send the Tier 2 details?', '2026-03-08 14:40:00+00'),
   ('00000009-0000-4000-8000-000000000003', 'Anna Kowalski', 'anna.k@example.org', null, 'charity', 'How can our school raise money for the care village?', '2026-03-11 16:05:00+00');
 
--- Site settings come from the migration (rally_spots_remaining stays 12); nothing to change here.
+-- Site settings come from the migrations (rally_capacity 12, the typed edition, organisation and
+-- fundraising keys); nothing to change here.
 
 -- The media library's default alt text for the demo images: what the rows that show them say.
 -- The files' sizes and variants are filled in as the files are stored (the storage triggers).

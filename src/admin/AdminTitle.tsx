@@ -2,7 +2,7 @@
 export function AdminTitle({ children }: { children: string }) {
   return (
     <>
-      <title>{`${children} · Admin · 2026 Europe Rally`}</title>
+      <title>{`${children} · Admin · Europe Rally`}</title>
       <meta name="robots" content="noindex" />
     </>
   );

@@ -1,11 +1,16 @@
+// The settings screen: every fixed key, grouped (the rally edition, the organisation,
+// fundraising, and later the pages), each with its label, help text and an input for its type.
+// A value is checked here by the same rules as the database's trigger; what the database still
+// refuses is shown under the field it belongs to.
 import { useState, type FormEvent } from 'react';
 import { EmptyState } from '../components/EmptyState';
-import { FormMessage, TextField } from '../components/FormField';
+import { FormMessage, TextAreaField, TextField } from '../components/FormField';
 import { Spinner } from '../components/Spinner';
 import type { SiteSetting } from '../data/types';
 import { listSettings, updateSetting } from '../data/settings';
 import { PendingButton } from './ui/PendingButton';
 import { useLoad } from '../lib/useLoad';
+import { isSettingType, settingValueError, type SettingType } from '../lib/settingValue';
 import { supabase } from './supabase';
 import { AdminTitle } from './AdminTitle';
 import { BackToDashboard } from './BackToDashboard';
@@ -20,10 +25,32 @@ export function settingTitle(key: string): string {
     .join(' ');
 }
 
+/** The groups in the screen's order (the database's group_name values). */
+const GROUPS = [
+  { name: 'edition', title: 'Rally edition' },
+  { name: 'organisation', title: 'Organisation' },
+  { name: 'fundraising', title: 'Fundraising' },
+  { name: 'pages', title: 'Pages' },
+] as const;
+
 type Message = { tone: 'error' | 'success'; text: string };
 
 const NO_SETTINGS: SiteSetting[] = [];
 const loadSettings = () => listSettings(supabase);
+
+const typeOf = (setting: SiteSetting): SettingType =>
+  isSettingType(setting.type) ? setting.type : 'text';
+
+/** The input for each type: the browser's own date picker, URL and email keyboards. */
+const INPUT: Record<SettingType, { type: string; inputMode?: 'numeric' }> = {
+  text: { type: 'text' },
+  longtext: { type: 'text' },
+  integer: { type: 'text', inputMode: 'numeric' },
+  date: { type: 'date' },
+  url: { type: 'url' },
+  email: { type: 'email' },
+  phone: { type: 'tel' },
+};
 
 export function SettingsPage() {
   const {
@@ -36,6 +63,12 @@ export function SettingsPage() {
   const toast = useToast();
   const shown: Message | null =
     message ?? (failed ? { tone: 'error', text: 'Failed to load settings' } : null);
+  const groups = GROUPS.map((group) => ({
+    ...group,
+    settings: settings
+      .filter((setting) => setting.group_name === group.name)
+      .sort((a, b) => a.sort_order - b.sort_order || a.key.localeCompare(b.key)),
+  })).filter((group) => group.settings.length > 0);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
@@ -50,24 +83,38 @@ export function SettingsPage() {
       ) : settings.length === 0 ? (
         <EmptyState title="No settings found" />
       ) : (
-        <ul className="mt-6 space-y-4">
-          {settings.map((setting) => (
-            <li key={setting.key}>
-              <SettingEditor
-                setting={setting}
-                onSaved={() => {
-                  setMessage(null);
-                  toast.show('Setting updated successfully!');
-                  reload();
-                }}
-                onFailed={() => setMessage({ tone: 'error', text: 'Failed to update setting' })}
-              />
-            </li>
-          ))}
-        </ul>
+        groups.map((group) => (
+          <section key={group.name} aria-labelledby={`settings-${group.name}`} className="mt-8">
+            <h2 id={`settings-${group.name}`} className="text-xl font-bold text-slate-900">
+              {group.title}
+            </h2>
+            <ul className="mt-4 space-y-4">
+              {group.settings.map((setting) => (
+                <li key={setting.key}>
+                  <SettingEditor
+                    setting={setting}
+                    onSaved={() => {
+                      setMessage(null);
+                      toast.show('Setting updated successfully!');
+                      reload();
+                    }}
+                    onFailed={() => setMessage({ tone: 'error', text: 'Failed to update setting' })}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
       )}
     </div>
   );
+}
+
+/** The database's own reason when it refused the value (a CHECK from the trigger), if any. */
+function refusal(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '23514' && typeof message === 'string' ? message : null;
 }
 
 function SettingEditor({
@@ -81,39 +128,60 @@ function SettingEditor({
 }) {
   const [value, setValue] = useState(setting.value);
   const [saving, setSaving] = useState(false);
-  const title = settingTitle(setting.key);
+  const [error, setError] = useState<string | null>(null);
+  const title = setting.label || settingTitle(setting.key);
+  const type = typeOf(setting);
 
   async function save(event: FormEvent) {
     event.preventDefault();
+    const invalid = settingValueError(type, value, { label: title, required: setting.required });
+    setError(invalid);
+    if (invalid) {
+      onFailed();
+      return;
+    }
     setSaving(true);
     try {
-      await updateSetting(supabase, setting.key, value);
+      await updateSetting(supabase, setting.key, value.trim());
       onSaved();
-    } catch (error) {
-      console.warn('Could not update setting', setting.key, error);
+    } catch (failure) {
+      console.warn('Could not update setting', setting.key, failure);
+      setError(refusal(failure));
       onFailed();
     } finally {
       setSaving(false);
     }
   }
 
+  const field = {
+    label: `Value of ${title}`,
+    value,
+    error: error ?? undefined,
+    required: setting.required,
+    onChange: (event: { target: { value: string } }) => {
+      setValue(event.target.value);
+      setError(null);
+    },
+  };
   return (
     <form
       onSubmit={save}
+      noValidate
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
       aria-label={title}
     >
-      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
+      <p className="font-mono text-xs text-slate-500">{setting.key}</p>
       {setting.description ? (
         <p className="mt-1 text-sm text-slate-600">{setting.description}</p>
       ) : null}
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
-          <TextField
-            label={`Value of ${title}`}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-          />
+          {type === 'longtext' ? (
+            <TextAreaField {...field} rows={3} />
+          ) : (
+            <TextField {...field} {...INPUT[type]} />
+          )}
         </div>
         <PendingButton
           type="submit"

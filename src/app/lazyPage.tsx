@@ -8,10 +8,11 @@ export type LazyPage = {
 };
 
 /**
- * A route page loaded on demand. Once preloaded it renders synchronously, which hydration of
- * prerendered HTML needs: the client's first render must match the server's markup.
+ * A part of the page loaded on demand (the footer, below the fold). Once preloaded it renders
+ * synchronously, which hydration of prerendered HTML needs: the client's first render must match
+ * the server's markup. Until then it suspends, so it sits inside a Suspense boundary.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+export function lazyPart(load: () => Promise<{ default: ComponentType }>): LazyPage {
   let loaded: ComponentType | null = null;
   let pending: Promise<{ default: ComponentType }> | null = null;
   const start = () =>
@@ -20,18 +21,22 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
       return module;
     }));
   const Deferred = lazy(start);
-  function Page() {
-    return createElement(
-      Fragment,
-      null,
-      loaded ? createElement(loaded) : createElement(Deferred),
-      createElement(ReadyMark),
-    );
+  function Part() {
+    return loaded ? createElement(loaded) : createElement(Deferred);
   }
   return {
-    Page,
+    Page: Part,
     preload: () => start().then(() => undefined),
   };
+}
+
+/** A route page loaded on demand (see lazyPart), marking the document ready once hydrated. */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  const part = lazyPart(load);
+  function Page() {
+    return createElement(Fragment, null, createElement(part.Page), createElement(ReadyMark));
+  }
+  return { Page, preload: part.preload };
 }
 
 /**

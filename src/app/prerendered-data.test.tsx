@@ -88,7 +88,13 @@ describe('prerendered data', { timeout: 20_000 }, () => {
     await act(async () => {
       root = hydrateRoot(container, page(down, '/news')(readPrerenderedData()));
     });
-    await waitFor(() => expect(warn).toHaveBeenCalled());
+    // The layout's own loads (settings, places) may warn first: wait for the articles' refresh.
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(/^Could not load news/),
+        expect.anything(),
+      ),
+    );
     expect(requests.some((request) => request.table === 'news_articles')).toBe(true);
     expect(screen.getByRole('heading', { name: 'Still here' })).toBeInTheDocument();
     expect(screen.queryByText('No news articles found')).toBeNull();
@@ -153,7 +159,7 @@ describe('prerendered data', { timeout: 20_000 }, () => {
     await preloadRoute('/news');
     const failed = await renderWithData(page(db, '/news'), { loadData: true });
     expect(failed.html).toContain('Loading news...');
-    expect(failed.data).toBe('');
+    expect(failed.data).not.toContain('"news"');
     expect(console.warn).toHaveBeenCalledWith(
       expect.stringContaining("without 'news'"),
       expect.anything(),

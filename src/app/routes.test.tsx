@@ -18,7 +18,8 @@ describe('routes', { timeout: 20_000 }, () => {
   it('shows a friendly 404 inside the site layout for an unknown path', async () => {
     renderAt('/no-such-page');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Page Not Found' }),
+      // The page's code loads lazily: slow on a machine running other suites.
+      await screen.findByRole('heading', { level: 1, name: 'Page Not Found' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
@@ -29,6 +30,18 @@ describe('routes', { timeout: 20_000 }, () => {
     renderAt('/terms-conditions');
     expect(
       screen.getByRole('heading', { level: 1, name: 'Terms and Conditions' }),
+    ).toBeInTheDocument();
+  });
+
+  it("sends the generic /rally to the current edition's page", async () => {
+    await preloadRoute('/2026-rally');
+    renderAt('/rally');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'The 2026 Europe Rally' },
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
   });
 });

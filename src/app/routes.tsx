@@ -1,9 +1,9 @@
 // The one route table of the site. Each public page is its own chunk; the whole admin area is
 // one more chunk, loaded only under /admin.
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { Layout } from '../components/Layout';
 import { paths } from '../config/paths';
-import { lazyPage, type LazyPage } from './lazyPage';
+import { lazyPage, lazyPart, type LazyPage } from './lazyPage';
 
 const pages = {
   home: lazyPage(() => import('../pages/home/HomePage')),
@@ -24,6 +24,19 @@ const pages = {
   articlePreview: lazyPage(() => import('./ArticlePreviewPage')),
 } satisfies Record<string, LazyPage>;
 
+// The header and the footer, in chunks of their own: the public entry keeps what hydration of
+// every page needs first (React, the router, the layout and its settings). Every route in the
+// layout preloads both with its page, so the server renders them and the browser hydrates them in
+// the same pass; the header is fixed (the page leaves room for it), so nothing moves when a page
+// drawn in the browser gets it a moment after the entry.
+const header = lazyPart(() =>
+  import('../components/Header').then(({ Header }) => ({ default: Header })),
+);
+const footer = lazyPart(() =>
+  import('../components/Footer').then(({ Footer }) => ({ default: Footer })),
+);
+const preloadLayout = () => Promise.all([header.preload(), footer.preload()]).then(() => undefined);
+
 type PageRoute = RouteObject & { handle?: { preload: LazyPage['preload'] } };
 
 function page(path: string | undefined, lazy: LazyPage, index = false): PageRoute {
@@ -35,10 +48,12 @@ function page(path: string | undefined, lazy: LazyPage, index = false): PageRout
 export const routes: PageRoute[] = [
   {
     path: paths.home,
-    element: <Layout />,
+    element: <Layout header={<header.Page />} footer={<footer.Page />} />,
+    handle: { preload: preloadLayout },
     children: [
       page(undefined, pages.home, true),
       page(paths.rally, pages.rally),
+      { path: paths.rallyAlias, element: <Navigate to={paths.rally} replace /> },
       page(paths.gallery, pages.gallery),
       page(paths.videos, pages.videos),
       page(paths.news, pages.news),

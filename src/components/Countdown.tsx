@@ -1,38 +1,36 @@
 import { Link } from 'react-router-dom';
-import { rally } from '../config/rally';
 import { paths } from '../config/paths';
-import { finishAfter, parseLocalDateTime, rallyPhase } from '../lib/countdown';
+import type { SiteSettings } from '../config/site-defaults';
+import { endOfDay, startOfDay } from '../lib/calendar';
+import { countdownState } from '../lib/countdown';
 import { usePrerendered } from '../prerender/protocol';
 import { useClock } from '../lib/useClock';
-
-/** When the page was built: the time prerendering asked for (see below). */
-const buildTime = () => Promise.resolve(Date.now());
+import { buildTime } from '../lib/useNow';
+import { formatLongDate } from '../lib/format';
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 
 /**
- * Counts down to the rally start (the `rally_start_date` setting when it is readable, else the
- * constant), refreshed every second.
+ * Counts down to the edition's first day (its settings), refreshed every second; then says the
+ * rally is under way, then that it has finished, with the next edition when one is set.
  *
  * Until the browser's clock is known (server, hydration) no numbers are drawn. A prerendered page
  * still shows the state the rally was in when it was built (under way, finished), so that the
  * visitor's first view is almost always right and nothing below moves when the clock arrives.
  */
-export function Countdown({ startOverride }: { startOverride?: string | null }) {
-  const start = parseLocalDateTime(startOverride) ?? parseLocalDateTime(rally.startDate);
-  const fixedEnd = finishAfter(parseLocalDateTime(rally.endDate) ?? new Date(0));
-  // When the start is moved later than the planned finish, the rally still lasts its 7 days.
-  const end =
-    !start || start.getTime() < fixedEnd.getTime()
-      ? fixedEnd
-      : finishAfter(new Date(start.getTime() + (rally.days - 1) * 86_400_000));
+export function Countdown({ edition }: { edition: SiteSettings['edition'] }) {
+  const start = startOfDay(edition.startDate);
+  const end = endOfDay(edition.endDate);
   // Once the rally has finished nothing here changes, so the clock stops.
-  const now = useClock(start ? end.getTime() : 0);
+  const now = useClock(end.getTime());
   const built = usePrerendered('built-at', buildTime);
 
-  if (!start) return null;
-  const atBuild = built ? rallyPhase(new Date(built.value), start, end) : null;
-  const state = now ? rallyPhase(now, start, end) : atBuild?.phase === 'before' ? null : atBuild;
+  const atBuild = built ? countdownState(new Date(built.value), start, end) : null;
+  const state = now
+    ? countdownState(now, start, end)
+    : atBuild?.phase === 'before'
+      ? null
+      : atBuild;
 
   if (state?.phase === 'during') {
     return (
@@ -41,10 +39,11 @@ export function Countdown({ startOverride }: { startOverride?: string | null }) 
         data-testid="countdown"
       >
         <p className="text-2xl font-bold text-amber-300 sm:text-3xl">
-          The 2026 Europe Rally is under way!
+          {`The ${edition.name} is under way!`}
         </p>
         <p className="mt-2 text-slate-100">
-          Our teams are on the road from the UK to Austria. Follow their progress in the news.
+          Our teams are on the road now, from {edition.startPlace} to {edition.finishPlace}. Follow
+          their progress in the news.
         </p>
       </div>
     );
@@ -56,7 +55,7 @@ export function Countdown({ startOverride }: { startOverride?: string | null }) 
         data-testid="countdown"
       >
         <p className="text-2xl font-bold text-amber-300 sm:text-3xl">
-          The 2026 Europe Rally has finished
+          {`The ${edition.name} has finished`}
         </p>
         <p className="mt-2 text-slate-100">
           Thank you to every driver, sponsor and supporter.{' '}
@@ -72,6 +71,22 @@ export function Countdown({ startOverride }: { startOverride?: string | null }) 
           </Link>
           .
         </p>
+        {edition.next ? (
+          <p className="mt-2 text-slate-100" data-testid="next-edition">
+            Next:{' '}
+            {edition.next.url ? (
+              <a
+                href={edition.next.url}
+                className="font-semibold text-white underline underline-offset-2"
+              >
+                {edition.next.name}
+              </a>
+            ) : (
+              edition.next.name
+            )}
+            {edition.next.date ? `, from ${formatLongDate(edition.next.date)}` : ''}.
+          </p>
+        ) : null}
       </div>
     );
   }

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { contactDetails } from '../config/contact';
 import { paths } from '../config/paths';
+import { phoneHref } from '../lib/format';
+import { dateRangeLabel } from '../lib/calendar';
+import { useSiteSettings } from '../data/SiteSettingsProvider';
 import { navLinks } from './Header';
 import { SubscribeForm } from './SubscribeForm';
 
@@ -28,21 +30,22 @@ function Newsletter() {
 }
 
 export function Footer() {
+  const { edition, organisation } = useSiteSettings();
   const linkClass = 'text-slate-300 hover:text-amber-200';
   return (
     <footer className="bg-slate-950 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div>
           <p className="text-lg font-extrabold text-white">
-            Europe Rally <span className="text-amber-300">2026</span>
+            {organisation.name} <span className="text-amber-300">{edition.year}</span>
           </p>
           <p className="mt-3 text-sm text-slate-300">
-            A charity car rally from the UK to Austria, 22-28 June 2026, raising funds for rare
-            genetic condition research and a lifelong-care village for disabled children and their
-            families.
+            A charity car rally from the {edition.startPlace} to {edition.finishPlace},{' '}
+            {dateRangeLabel(edition.startDate, edition.endDate)}, raising funds for rare genetic
+            condition research and a lifelong-care village for disabled children and their families.
           </p>
           <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm" aria-label="Social media">
-            {contactDetails.social.map((social) => (
+            {organisation.social.map((social) => (
               <li key={social.label}>
                 <a
                   href={social.href}
@@ -89,19 +92,19 @@ export function Footer() {
           <ul className="mt-3 space-y-3 text-sm">
             <li className="flex items-start gap-2">
               <Mail aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" />
-              <a href={`mailto:${contactDetails.email}`} className={linkClass}>
-                {contactDetails.email}
+              <a href={`mailto:${organisation.email}`} className={linkClass}>
+                {organisation.email}
               </a>
             </li>
             <li className="flex items-start gap-2">
               <Phone aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" />
-              <a href={contactDetails.phoneHref} className={linkClass}>
-                {contactDetails.phone}
+              <a href={phoneHref(organisation.phone)} className={linkClass}>
+                {organisation.phone}
               </a>
             </li>
             <li className="flex items-start gap-2">
               <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" />
-              <span className="text-slate-300">{contactDetails.address}</span>
+              <span className="text-slate-300">{organisation.address}</span>
             </li>
           </ul>
         </div>
@@ -109,7 +112,13 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
-          &copy; 2026 Europe Rally. All rights reserved.
+          {`© ${edition.year} ${organisation.name}. All rights reserved.`}
+          {organisation.charityNumber ? (
+            <span data-testid="charity-number">
+              {' '}
+              Registered charity number {organisation.charityNumber}.
+            </span>
+          ) : null}
         </p>
       </div>
     </footer>

@@ -4,10 +4,12 @@ import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Menu, X } from 'lucide-react';
 import { paths } from '../config/paths';
+import { RallyCallLink } from './RallyCall';
+import { useSiteSettings } from '../data/SiteSettingsProvider';
 
 export const navLinks = [
   { to: paths.home, label: 'Home' },
-  { to: paths.rally, label: '2026 Rally' },
+  { to: paths.rally, label: 'Rally' },
   { to: paths.gallery, label: 'Gallery' },
   { to: paths.videos, label: 'Videos' },
   { to: paths.news, label: 'News' },
@@ -17,6 +19,7 @@ export const navLinks = [
 
 /** The main links as list items (the wide bar and the mobile menu style them differently). */
 function NavItems({ linkClass }: { linkClass: (active: boolean) => string }) {
+  const { year } = useSiteSettings().edition;
   return navLinks.map((link) => (
     <li key={link.to}>
       <NavLink
@@ -24,7 +27,7 @@ function NavItems({ linkClass }: { linkClass: (active: boolean) => string }) {
         end={link.to === paths.home}
         className={({ isActive }) => linkClass(isActive)}
       >
-        {link.label}
+        {link.to === paths.rally ? `${year} ${link.label}` : link.label}
       </NavLink>
     </li>
   ));
@@ -43,6 +46,7 @@ const scrolledPastThreshold = () => window.scrollY > SCROLL_THRESHOLD;
  * scrolled more than 50 px; everywhere else it is always opaque.
  */
 export function Header() {
+  const { year } = useSiteSettings().edition;
   const { pathname } = useLocation();
   const isHome = pathname === paths.home;
   const scrolled = useSyncExternalStore(subscribeToScroll, scrolledPastThreshold, () => false);
@@ -85,7 +89,7 @@ export function Header() {
             ER
           </span>
           <span>
-            Europe Rally <span className="text-amber-300">2026</span>
+            Europe Rally <span className="text-amber-300">{year}</span>
           </span>
         </Link>
         <ul className="hidden items-center gap-1 lg:flex">
@@ -98,12 +102,10 @@ export function Header() {
           />
         </ul>
         <div className="flex items-center gap-2">
-          <Link
-            to={paths.signUp}
+          <RallyCallLink
+            place="nav"
             className="hidden rounded-full bg-amber-400 px-4 py-2 text-sm font-bold text-slate-950 shadow hover:bg-amber-300 sm:inline-block"
-          >
-            Sign Up to 2026 Tour
-          </Link>
+          />
           <button
             type="button"
             className="rounded-md p-2 text-white hover:bg-white/10 lg:hidden"
@@ -134,12 +136,10 @@ export function Header() {
             }
           />
           <li className="pt-2">
-            <Link
-              to={paths.signUp}
+            <RallyCallLink
+              place="nav"
               className="block rounded-full bg-amber-400 px-4 py-3 text-center font-bold text-slate-950 hover:bg-amber-300"
-            >
-              Sign Up to 2026 Tour
-            </Link>
+            />
           </li>
         </ul>
       </div>

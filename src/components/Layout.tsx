@@ -1,8 +1,7 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { Footer } from './Footer';
-import { Header } from './Header';
+import { SiteSettingsProvider } from '../data/SiteSettingsProvider';
 import { Spinner } from './Spinner';
 
 /**
@@ -42,29 +41,32 @@ function useNavigationFocus(mainId: string) {
   }, [pathname, mainId]);
 }
 
-export function Layout() {
+/** `header`, `footer`: the site's own, loaded apart from the entry (src/app/routes.tsx). */
+export function Layout({ header, footer }: { header: ReactNode; footer: ReactNode }) {
   const { pathname } = useLocation();
   useNavigationFocus('main');
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded bg-amber-400 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-      >
-        Skip to content
-      </a>
-      <Header />
-      <main
-        id="main"
-        // At least a screen tall: content that arrives after the first paint (lists loaded in the
-        // browser) then grows the page below the fold instead of pushing a visible footer down.
-        className={`min-h-screen flex-1 focus:outline-none ${pathname === paths.home ? '' : 'pt-16'}`}
-      >
-        <Suspense fallback={<Spinner className="min-h-[50vh]" />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
-    </div>
+    <SiteSettingsProvider>
+      <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-amber-400 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <Suspense fallback={null}>{header}</Suspense>
+        <main
+          id="main"
+          // At least a screen tall: content that arrives after the first paint (lists loaded in the
+          // browser) then grows the page below the fold instead of pushing a visible footer down.
+          className={`min-h-screen flex-1 focus:outline-none ${pathname === paths.home ? '' : 'pt-16'}`}
+        >
+          <Suspense fallback={<Spinner className="min-h-[50vh]" />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Suspense fallback={null}>{footer}</Suspense>
+      </div>
+    </SiteSettingsProvider>
   );
 }

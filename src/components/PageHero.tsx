@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { RallyCallLink } from './RallyCall';
 
 /** The dark banner at the top of every inner page, carrying its one h1. */
 export function PageHero({
@@ -74,13 +75,14 @@ export const buttonStyles = {
   dark: 'inline-flex items-center justify-center gap-2 rounded-full bg-slate-900 px-6 py-3 font-bold text-white hover:bg-slate-700',
 } as const;
 
-/** The hero's two calls to action: 'Sign Up Today' and 'Sponsor Us' (home and the rally page). */
+/**
+ * The hero's two calls to action (home and the rally page): the rally's call for its phase
+ * ('Sign Up Today' while registration is open) and 'Sponsor Us'.
+ */
 export function HeroCallsToAction({ className }: { className: string }) {
   return (
     <div className={`flex flex-wrap gap-4 ${className}`}>
-      <Link to={paths.signUp} className={buttonStyles.primary}>
-        Sign Up Today
-      </Link>
+      <RallyCallLink place="hero" className={buttonStyles.primary} />
       <Link to={paths.sponsors} className={buttonStyles.secondary}>
         Sponsor Us
       </Link>

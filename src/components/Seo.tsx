@@ -2,8 +2,7 @@ import { useLocation } from 'react-router-dom';
 import { env } from '../config/env';
 import { socialImage } from '../config/images';
 import { inlineJson } from '../lib/text';
-
-const SITE = '2026 Europe Rally';
+import { useSiteSettings } from '../data/SiteSettingsProvider';
 
 /**
  * Title, description, canonical URL, the social (Open Graph, Twitter) tags and the structured
@@ -24,6 +23,7 @@ export function Seo({
   jsonLd?: readonly object[];
 }) {
   const { pathname } = useLocation();
+  const SITE = useSiteSettings().edition.name;
   const fullTitle = title === SITE ? title : `${title} | ${SITE}`;
   const url = `${env.siteUrl}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
   const card = image ?? `${env.siteUrl}${socialImage.path}`;

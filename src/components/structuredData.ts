@@ -2,68 +2,97 @@
 // Organization and each news article. Built from the one place that holds the facts.
 import { env } from '../config/env';
 import { paths } from '../config/paths';
-import { contactDetails } from '../config/contact';
 import { rally } from '../config/rally';
+import type { SiteSettings } from '../config/site-defaults';
 import type { ArticleSummary } from '../data/types';
 import { socialImage } from '../config/images';
+import { rallyLength, type RallyPhase } from '../lib/calendar';
 
-const organizer = () => ({
+type Organisation = SiteSettings['organisation'];
+
+const organizer = (organisation: Organisation) => ({
   '@type': 'Organization',
-  name: 'Europe Rally',
+  name: organisation.name,
   url: `${env.siteUrl}/`,
-  email: contactDetails.email,
+  email: organisation.email,
 });
 
-export function organizationJsonLd() {
+export function organizationJsonLd({ organisation }: SiteSettings) {
   return {
     '@context': 'https://schema.org',
-    ...organizer(),
+    ...organizer(organisation),
     logo: `${env.siteUrl}/favicon.svg`,
-    telephone: contactDetails.phone,
+    telephone: organisation.phone,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: contactDetails.address,
+      streetAddress: organisation.address,
       addressCountry: 'GB',
     },
-    sameAs: contactDetails.social.map((social) => social.href),
+    sameAs: organisation.social.map((social) => social.href),
+    ...(organisation.charityNumber
+      ? {
+          nonprofitStatus: 'https://schema.org/NonprofitCharitableIncorporatedOrganization',
+          identifier: {
+            '@type': 'PropertyValue',
+            propertyID: 'Registered charity number',
+            value: organisation.charityNumber,
+          },
+        }
+      : {}),
   };
 }
 
-export function rallyEventJsonLd() {
+/** Offers by phase: not yet on sale, on sale, or no places to be had. */
+const AVAILABILITY: Record<RallyPhase, string> = {
+  'before-opening': 'https://schema.org/PreOrder',
+  open: 'https://schema.org/InStock',
+  full: 'https://schema.org/SoldOut',
+  closed: 'https://schema.org/SoldOut',
+  during: 'https://schema.org/SoldOut',
+  after: 'https://schema.org/SoldOut',
+};
+
+export function rallyEventJsonLd({ edition, organisation }: SiteSettings, phase: RallyPhase) {
   const url = `${env.siteUrl}${paths.rally}`;
   const offer = (name: string, price: number) => ({
     '@type': 'Offer',
     name,
     price: String(price),
     priceCurrency: 'GBP',
-    availability: 'https://schema.org/LimitedAvailability',
+    availability: AVAILABILITY[phase],
+    validFrom: edition.registrationOpens,
     url: `${env.siteUrl}${paths.signUp}`,
   });
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
-    name: rally.name,
-    description: `A ${rally.days}-day charity car rally from the UK to Austria through ${rally.route.countries.join(', ')}.`,
-    startDate: rally.startDate.slice(0, 10),
-    endDate: rally.endDate.slice(0, 10),
+    name: edition.name,
+    description: `A ${rallyLength(edition).days}-day charity car rally from the ${edition.startPlace} to ${edition.finishPlace} through ${rally.countries.join(', ')}.`,
+    startDate: edition.startDate,
+    endDate: edition.endDate,
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     location: {
       '@type': 'Place',
-      name: 'From the United Kingdom to Austria',
+      name: `From the ${edition.startPlace} to ${edition.finishPlace}`,
       address: { '@type': 'PostalAddress', addressCountry: 'GB' },
     },
     image: `${env.siteUrl}${socialImage.path}`,
     url,
-    organizer: organizer(),
+    organizer: organizer(organisation),
     offers: [
-      offer(`Entry for one car and ${rally.guestsPerCar} guests`, rally.pricePerCar),
-      offer('Deposit to secure a place', rally.deposit),
+      offer(`Entry for one car and ${rally.guestsPerCar} guests`, edition.price),
+      offer('Deposit to secure a place', edition.deposit),
     ],
   };
 }
 
-export function newsArticleJsonLd(article: ArticleSummary, description: string, image?: string) {
+export function newsArticleJsonLd(
+  article: ArticleSummary,
+  description: string,
+  organisation: Organisation,
+  image?: string,
+) {
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
@@ -73,9 +102,9 @@ export function newsArticleJsonLd(article: ArticleSummary, description: string, 
     image: [image ?? `${env.siteUrl}${socialImage.path}`],
     dateModified: article.updated_at,
     mainEntityOfPage: `${env.siteUrl}${paths.article(article.id)}`,
-    author: organizer(),
+    author: organizer(organisation),
     publisher: {
-      ...organizer(),
+      ...organizer(organisation),
       logo: { '@type': 'ImageObject', url: `${env.siteUrl}/favicon.svg` },
     },
   };

@@ -2,6 +2,8 @@
 export const paths = {
   home: '/',
   rally: '/2026-rally',
+  /** A generic address for the current edition's page (redirects to `rally`). */
+  rallyAlias: '/rally',
   gallery: '/gallery',
   videos: '/videos',
   news: '/news',

@@ -20,24 +20,12 @@ export type HostedVideo = {
   watchUrl: string;
 };
 
+// The edition's name, dates, places, prices, capacity and the fundraising figures are settings
+// (src/config/site-defaults.ts, read through useSiteSettings); these are the rules that stay.
 export const rally = {
-  name: '2026 Europe Rally',
-  /** Local time: the countdown runs to midnight in the visitor's own time zone. */
-  startDate: '2026-06-22T00:00:00',
-  /** The last day of the rally; it has finished from the following midnight. */
-  endDate: '2026-06-28T00:00:00',
-  dateRangeLabel: '22-28 June 2026',
-  days: 7,
-  nights: 6,
-  route: {
-    start: 'United Kingdom',
-    countries: ['Germany', 'Austria', 'Italy', 'Switzerland (Zurich)', 'France'],
-  },
-  pricePerCar: 3950,
+  /** The countries the mystery route passes through (the route's copy, not a setting). */
+  countries: ['Germany', 'Austria', 'Italy', 'Switzerland (Zurich)', 'France'],
   guestsPerCar: 2,
-  deposit: 250,
-  defaultSpotsRemaining: 12,
-  fundraising: { raised: 27000, goal: 150000 },
   cancellation: [
     {
       notice: 'More than 90 days before the start',
@@ -147,6 +135,3 @@ export const storyVideos = {
     embedUrl: 'https://www.youtube-nocookie.com/embed/LXb3EKWsInQ?autoplay=1',
   },
 } as const;
-
-// The footer (on every page) needs only these, so they live apart from the rest.
-export { contactDetails } from './contact';

@@ -1,5 +1,4 @@
 // The 2026 Rally page's copy.
-import { rally } from '../config/rally';
 
 export const included = [
   {
@@ -25,11 +24,8 @@ export const included = [
   { title: 'Memories to keep', text: 'Photos and film of your team to share with your sponsors.' },
 ] as const;
 
+/** The route's stops after the start (the start place is the edition's setting). */
 export const routeStops = [
-  {
-    place: `Start: ${rally.route.start}`,
-    note: 'We gather in the UK and cross the Channel together.',
-  },
   { place: 'Germany', note: 'Autobahns, forests and a riverside overnight stop.' },
   { place: 'Austria', note: 'Alpine roads and the first of the high passes.' },
   { place: 'Italy', note: 'Lakes, hairpins and an Italian lunch stop.' },

@@ -113,6 +113,7 @@ export type Database = {
           deleted_at: string | null;
           deleted_by: string | null;
           description: string;
+          ends_on: string | null;
           id: string;
           image_alt: string;
           image_decorative: boolean;
@@ -120,6 +121,7 @@ export type Database = {
           location: string;
           name: string;
           published: boolean;
+          starts_on: string;
           status: string;
           time: string;
           type: 'Main Rally' | 'Meetup' | 'Fundraiser' | 'Workshop';
@@ -128,10 +130,11 @@ export type Database = {
         Insert: {
           attendees?: string;
           created_at?: string;
-          date: string;
+          date?: string;
           deleted_at?: string | null;
           deleted_by?: string | null;
           description?: string;
+          ends_on?: string | null;
           id?: string;
           image_alt?: string;
           image_decorative?: boolean;
@@ -139,8 +142,9 @@ export type Database = {
           location: string;
           name: string;
           published?: boolean;
+          starts_on?: string;
           status?: string;
-          time: string;
+          time?: string;
           type?: 'Main Rally' | 'Meetup' | 'Fundraiser' | 'Workshop';
           updated_at?: string;
         };
@@ -151,6 +155,7 @@ export type Database = {
           deleted_at?: string | null;
           deleted_by?: string | null;
           description?: string;
+          ends_on?: string | null;
           id?: string;
           image_alt?: string;
           image_decorative?: boolean;
@@ -158,6 +163,7 @@ export type Database = {
           location?: string;
           name?: string;
           published?: boolean;
+          starts_on?: string;
           status?: string;
           time?: string;
           type?: 'Main Rally' | 'Meetup' | 'Fundraiser' | 'Workshop';
@@ -559,22 +565,37 @@ export type Database = {
       site_settings: {
         Row: {
           description: string | null;
+          group_name: 'edition' | 'organisation' | 'fundraising' | 'pages';
           id: string;
           key: string;
+          label: string;
+          required: boolean;
+          sort_order: number;
+          type: 'text' | 'longtext' | 'integer' | 'date' | 'url' | 'email' | 'phone';
           updated_at: string;
           value: string;
         };
         Insert: {
           description?: string | null;
+          group_name?: 'edition' | 'organisation' | 'fundraising' | 'pages';
           id?: string;
           key: string;
+          label?: string;
+          required?: boolean;
+          sort_order?: number;
+          type?: 'text' | 'longtext' | 'integer' | 'date' | 'url' | 'email' | 'phone';
           updated_at?: string;
           value?: string;
         };
         Update: {
           description?: string | null;
+          group_name?: 'edition' | 'organisation' | 'fundraising' | 'pages';
           id?: string;
           key?: string;
+          label?: string;
+          required?: boolean;
+          sort_order?: number;
+          type?: 'text' | 'longtext' | 'integer' | 'date' | 'url' | 'email' | 'phone';
           updated_at?: string;
           value?: string;
         };

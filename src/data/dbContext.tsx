@@ -1,14 +1,13 @@
 // The data client pages read through. The site uses the public anon client; tests provide a
 // client whose HTTP answers they control.
-import { createContext, useContext, type ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { publicDb, type DbClient } from './client';
-
-const DbContext = createContext<DbClient>(publicDb);
+import { DbOverride } from './dbOverride';
 
 export function DbProvider({ db, children }: { db: DbClient; children: ReactNode }) {
-  return <DbContext.Provider value={db}>{children}</DbContext.Provider>;
+  return <DbOverride.Provider value={db}>{children}</DbOverride.Provider>;
 }
 
 export function useDb(): DbClient {
-  return useContext(DbContext);
+  return useContext(DbOverride) ?? publicDb;
 }

@@ -1,4 +1,5 @@
-// Site settings: fixed keys whose values the administrator edits.
+// Site settings: fixed keys whose values the administrator edits (the site reads them as typed
+// facts through siteSettings.ts; places left are counted by rally_places(), src/data/places.ts).
 import { publicDb, type DbClient } from './client';
 import type { SiteSetting } from './types';
 

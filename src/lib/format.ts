@@ -5,7 +5,7 @@
 // a phone pays several times that) while it loads time-zone data, on the page's main thread as
 // it starts. The output is the en-GB format exactly; format.test.ts compares it with Intl.
 
-const MONTHS = [
+export const MONTHS = [
   'January',
   'February',
   'March',
@@ -31,13 +31,13 @@ export function formatLongDate(value: string): string {
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
-/** 27000.4 → '27,000': rounded half away from zero, thousands separated by commas. */
+/** 31000.4 → '31,000': rounded half away from zero, thousands separated by commas. */
 export function formatWholeNumber(value: number): string {
   const digits = String(Math.round(Math.abs(value)));
   return `${value < 0 ? '-' : ''}${digits.replace(/\B(?=(\d{3})+$)/g, ',')}`;
 }
 
-/** 3950 → '£3,950' (whole pounds) */
+/** 4100 → '£4,100' (whole pounds) */
 export function formatPounds(amount: number): string {
   const whole = formatWholeNumber(amount);
   return whole.startsWith('-') ? `-£${whole.slice(1)}` : `£${whole}`;
@@ -50,7 +50,7 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** 27000 of 150000 → '18.0%' */
+/** 31000 of 200000 → '15.5%' */
 export function formatPercent(part: number, whole: number): string {
   return `${((part / whole) * 100).toFixed(1)}%`;
 }
@@ -58,4 +58,11 @@ export function formatPercent(part: number, whole: number): string {
 /** 'sponsorship' → 'Sponsorship' */
 export function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** '+44 (0)20 7946 0000' → 'tel:+442079460000': digits only, the UK's "(0)" dropped. */
+export function phoneHref(phone: string): string {
+  const international = phone.trim().startsWith('+');
+  const digits = phone.replace(/\(0\)/g, '').replace(/\D/g, '');
+  return `tel:${international ? '+' : ''}${digits}`;
 }

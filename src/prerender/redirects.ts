@@ -2,10 +2,14 @@
 // as it is, so these rules only decide what a path without one gets: known routes their page,
 // everything else (unknown paths, /admin, articles published after the build) the empty shell,
 // whose SPA then renders the right screen.
+import { paths } from '../config/paths';
+
 export const SHELL_FILE = 'app.html';
 
 export function redirectsFile(routes: readonly string[]): string {
   return [
+    // The generic address of the current edition's page, for links that outlive an edition.
+    `${paths.rallyAlias}  ${paths.rally}  302`,
     ...routes.filter((route) => route !== '/').map((route) => `${route}  ${route}/index.html  200`),
     `/*  /${SHELL_FILE}  200`,
     '',

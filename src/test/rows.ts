@@ -1,5 +1,5 @@
 // Row builders for page tests: a complete row with overridable fields.
-import type { GalleryImage, NewsArticle, Sponsor } from '../data/types';
+import type { GalleryImage, NewsArticle, RallyEvent, Sponsor } from '../data/types';
 
 const stamp = {
   created_at: '2026-01-01T00:00:00Z',
@@ -21,6 +21,28 @@ export function sponsorRow(overrides: Partial<Sponsor> = {}): Sponsor {
     website_url: null,
     published: true,
     sort_order: 0,
+    ...stamp,
+    ...overrides,
+  };
+}
+
+export function eventRow(overrides: Partial<RallyEvent> = {}): RallyEvent {
+  return {
+    id: uuid(),
+    name: 'Spring meetup',
+    starts_on: '2026-04-18',
+    ends_on: null,
+    date: '',
+    time: '10:00',
+    location: 'Oxford',
+    type: 'Meetup',
+    status: 'Registration Open',
+    attendees: '',
+    description: '',
+    image_url: null,
+    image_alt: '',
+    image_decorative: false,
+    published: true,
     ...stamp,
     ...overrides,
   };

@@ -14,7 +14,7 @@ const outDir = process.env.BUILD_OUT_DIR || e2e.buildDir;
 /** Each public route with the title and description its page declares. */
 const pages = [
   ['/', '2026 Europe Rally', 'Join the 2026 Europe Rally, 22-28 June 2026'],
-  ['/2026-rally', '2026 Rally | 2026 Europe Rally', 'a mystery route from the UK'],
+  ['/2026-rally', '2026 Rally | 2026 Europe Rally', 'a mystery route from the United Kingdom'],
   ['/gallery', 'Gallery | 2026 Europe Rally', ''],
   ['/videos', 'Videos | 2026 Europe Rally', ''],
   ['/news', 'News | 2026 Europe Rally', ''],

@@ -155,10 +155,10 @@ test('changing rally_capacity changes the spots remaining on the 2026 Rally page
   const capacity = String((places?.taken ?? 0) + 7);
   try {
     await adminPage.goto('/admin/settings');
-    const setting = adminPage.getByRole('form', { name: 'Rally Capacity' });
+    const setting = adminPage.getByRole('form', { name: 'Capacity (cars)' });
     const save = setting.getByRole('button', { name: 'Save' });
     await expect(save).toBeDisabled();
-    await setting.getByLabel('Value of Rally Capacity').fill(capacity);
+    await setting.getByLabel('Value of Capacity (cars)').fill(capacity);
     await expect(save).toBeEnabled();
     await save.click();
     await expect(
@@ -166,6 +166,8 @@ test('changing rally_capacity changes the spots remaining on the 2026 Rally page
     ).toHaveText('Setting updated successfully!');
     await expect(save).toBeDisabled();
 
+    // The count shows while registration is open (the seed's window).
+    await page.clock.setFixedTime(new Date('2026-03-01T12:00:00Z'));
     await page.goto('/2026-rally');
     await expect(page.getByTestId('spots-remaining')).toHaveText('7');
   } finally {

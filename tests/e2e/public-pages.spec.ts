@@ -33,7 +33,13 @@ const routes: { path: string; heading: RegExp | string; text: string; title: Reg
     text: 'Sponsor Interview Coming Soon',
     title: /Sponsors/,
   },
-  { path: '/about', heading: 'Every mile helps a family', text: '18.0%', title: /Charity/ },
+  {
+    path: '/about',
+    heading: 'Every mile helps a family',
+    // The figures are settings (tests/e2e/site-settings.spec.ts changes them).
+    text: 'Fundraising progress',
+    title: /Charity/,
+  },
   { path: '/contact', heading: 'Get in touch', text: 'Send us a message', title: /Contact/ },
   { path: '/sign-up', heading: 'Sign up to the 2026 tour', text: '£3,950', title: /Sign Up/ },
   {
@@ -77,7 +83,7 @@ for (const route of routes) {
   });
 }
 
-// scripts/prerender.mjs: a prerendered page is drawn before its code is even requested, and its
+// src/prerender: a prerendered page is drawn before its code is even requested, and its
 // code arrives in few files (vite.config.ts groups what the pages share).
 test('a prerendered page requests its code only after its first paint, in few files', async ({
   page,
@@ -97,7 +103,9 @@ test('a prerendered page requests its code only after its first paint, in few fi
   expect(timing.paint).toBeGreaterThan(0);
   expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint);
   expect(timing.scripts).toBeGreaterThan(0);
-  expect(timing.scripts).toBeLessThanOrEqual(3);
+  // The entry, `site` (what pages share), the page, and the footer: the footer left the entry to
+  // keep it under its budget (src/app/routes.tsx) and downloads beside the page, not after it.
+  expect(timing.scripts).toBeLessThanOrEqual(4);
 });
 
 test('an unknown path shows the friendly 404 with a way home', async ({ page }) => {
@@ -203,6 +211,8 @@ test('the featured 2025 film really plays, and no hosted player loads until aske
 });
 
 test('the rally page shows the remaining spots from the settings', async ({ page }) => {
+  // The count shows while registration is open (the seed's window).
+  await page.clock.setFixedTime(new Date('2026-03-01T12:00:00Z'));
   await page.goto('/2026-rally');
   await expect(page.getByTestId('spots-remaining')).toHaveText(/^\d+$/);
 });

@@ -61,7 +61,7 @@ export function LoginPage() {
       <AdminTitle>Login</AdminTitle>
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow">
         <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
-        <p className="mt-1 text-slate-600">Sign in to manage the 2026 Europe Rally website.</p>
+        <p className="mt-1 text-slate-600">Sign in to manage the Europe Rally website.</p>
         {state.status === 'loading' ? (
           <Spinner label="Loading..." />
         ) : (

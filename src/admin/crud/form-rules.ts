@@ -1,11 +1,11 @@
 // The rules every admin form shares: defaults, pre-fill helpers, parsing and validation.
 // Pure functions, so the rules are testable without a screen.
 import type { Field, FieldErrors, FormValues } from './types';
+import { localDay } from '../../lib/useNow';
 
 /** Today's date as YYYY-MM-DD in the administrator's own time zone (not UTC). */
 export function todayLocal(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return localDay(now);
 }
 
 export function currentYear(now: Date = new Date()): number {

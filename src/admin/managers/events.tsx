@@ -1,7 +1,7 @@
 import type { EventType, Insert, RallyEvent } from '../../data/types';
-import { eventsAdmin } from '../../data/events';
+import { eventDateLabel, eventsAdmin } from '../../data/events';
 import { describedImageField, publishedField } from '../crud/fields';
-import { optional, text, totalLine } from '../crud/form-rules';
+import { optional, text, todayLocal, totalLine } from '../crud/form-rules';
 import { ListCard, ListThumbnail, Tag } from '../crud/RowCard';
 import { tableActions } from '../crud/table-actions';
 import type { ManagerDescription } from '../crud/types';
@@ -10,6 +10,8 @@ const EVENT_TYPES: readonly EventType[] = ['Main Rally', 'Meetup', 'Fundraiser',
 
 type EventForm = {
   name: string;
+  starts_on: string;
+  ends_on: string;
   date: string;
   time: string;
   location: string;
@@ -25,6 +27,8 @@ type EventForm = {
 
 const toRow = (form: EventForm): Insert<'events'> => ({
   name: form.name.trim(),
+  starts_on: form.starts_on.trim(),
+  ends_on: optional(form.ends_on),
   date: form.date.trim(),
   time: form.time.trim(),
   location: form.location.trim(),
@@ -50,20 +54,28 @@ export const eventsManager: ManagerDescription<RallyEvent, EventForm> = {
   layout: 'list',
   fields: [
     { kind: 'text', name: 'name', label: 'Name', required: true },
-    // Date, time and status are free text: 'June 22-28, 2026', '9:00 AM', 'Sold Out'.
+    // The dates order the lists and split upcoming from past; the display text, when given,
+    // is shown instead of them ('Date TBC', 'Late September'). Time and status are free text.
+    { kind: 'date', name: 'starts_on', label: 'Start Date', required: true, half: true },
+    {
+      kind: 'date',
+      name: 'ends_on',
+      label: 'End Date',
+      half: true,
+      hint: 'Optional: the last day of an event that runs over several days.',
+    },
     {
       kind: 'text',
       name: 'date',
-      label: 'Date',
-      required: true,
+      label: 'Date Display Text',
       half: true,
-      placeholder: 'e.g. June 22-28, 2026',
+      placeholder: 'e.g. September 2026 (date TBC)',
+      hint: 'Optional: shown instead of the dates.',
     },
     {
       kind: 'text',
       name: 'time',
       label: 'Time',
-      required: true,
       half: true,
       placeholder: 'e.g. 9:00 AM',
     },
@@ -94,6 +106,8 @@ export const eventsManager: ManagerDescription<RallyEvent, EventForm> = {
   ],
   defaults: () => ({
     name: '',
+    starts_on: todayLocal(),
+    ends_on: '',
     date: '',
     time: '',
     location: '',
@@ -108,6 +122,8 @@ export const eventsManager: ManagerDescription<RallyEvent, EventForm> = {
   }),
   fromRow: (event) => ({
     name: event.name,
+    starts_on: event.starts_on,
+    ends_on: text(event.ends_on),
     date: event.date,
     time: event.time,
     location: event.location,
@@ -120,8 +136,12 @@ export const eventsManager: ManagerDescription<RallyEvent, EventForm> = {
     image_decorative: event.image_decorative,
     published: event.published,
   }),
-  validate: (form) =>
-    EVENT_TYPES.some((type) => type === form.type) ? {} : { type: 'Choose an event type.' },
+  validate: (form) => ({
+    ...(EVENT_TYPES.some((type) => type === form.type) ? {} : { type: 'Choose an event type.' }),
+    ...(form.ends_on.trim() && form.ends_on < form.starts_on
+      ? { ends_on: 'The end date cannot be before the start date.' }
+      : {}),
+  }),
   ...tableActions(eventsAdmin, toRow, {
     search: 'Search events',
     filters: { type: ['Event type', 'All types'] },
@@ -136,7 +156,8 @@ export const eventsManager: ManagerDescription<RallyEvent, EventForm> = {
       media={<ListThumbnail src={event.image_url} />}
     >
       <p className="text-sm text-slate-700">
-        {event.date} · {event.time} · {event.location}
+        {eventDateLabel(event)}
+        {event.time ? ` · ${event.time}` : ''} · {event.location}
       </p>
       <p className="text-sm text-slate-600">
         {event.status}

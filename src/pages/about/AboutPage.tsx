@@ -6,7 +6,8 @@ import { Spinner } from '../../components/Spinner';
 import { VideoFacade } from '../../components/VideoFacade';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
-import { rally, storyVideos } from '../../config/rally';
+import { storyVideos } from '../../config/rally';
+import { useSiteSettings } from '../../data/SiteSettingsProvider';
 import type { PastTour } from '../../data/types';
 import { listPublishedPastTours } from '../../data/pastTours';
 import { useDb } from '../../data/dbContext';
@@ -37,7 +38,7 @@ const features = [
 ] as const;
 
 export function FundraisingProgress() {
-  const { raised, goal } = rally.fundraising;
+  const { raised, goal } = useSiteSettings().fundraising;
   const percent = formatPercent(raised, goal);
   return (
     <div className="rounded-3xl bg-slate-900 p-8 text-white shadow-xl">
@@ -96,6 +97,8 @@ export function PastTourList({ tours }: { tours: PastTour[] }) {
 
 export default function AboutPage() {
   const db = useDb();
+  const { edition, organisation, fundraising } = useSiteSettings();
+  const donateUrl = organisation.donateUrl ?? env.donateUrl;
   const tours = useLoad('past-tours', () => listPublishedPastTours(db), {
     empty: [],
     prerender: true,
@@ -158,16 +161,14 @@ export default function AboutPage() {
       <section className="bg-gradient-to-r from-blue-950 to-slate-900 py-16 text-white">
         <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8">
           <div>
-            <h2 className="text-3xl font-bold">
-              Help us reach {formatPounds(rally.fundraising.goal)}
-            </h2>
+            <h2 className="text-3xl font-bold">Help us reach {formatPounds(fundraising.goal)}</h2>
             <p className="mt-2 text-slate-200">
-              Give what you can, or take part in the 2026 rally.
+              Give what you can, or take part in the {edition.year} rally.
             </p>
           </div>
           <div className="flex flex-wrap gap-4">
             <a
-              href={env.donateUrl}
+              href={donateUrl}
               target="_blank"
               rel="noopener noreferrer"
               className={buttonStyles.primary}
@@ -176,7 +177,7 @@ export default function AboutPage() {
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
             <Link to={paths.signUp} className={buttonStyles.secondary}>
-              Join the 2026 Rally
+              Join the {edition.year} Rally
             </Link>
           </div>
         </div>
@@ -194,7 +195,7 @@ export default function AboutPage() {
         <p className="max-w-2xl text-lg text-slate-700">
           Can&apos;t join the rally? A gift of any size helps.{' '}
           <a
-            href={env.donateUrl}
+            href={donateUrl}
             target="_blank"
             rel="noopener noreferrer"
             className="font-semibold text-blue-800 underline underline-offset-2 hover:text-blue-600"

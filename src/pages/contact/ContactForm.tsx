@@ -24,7 +24,7 @@ export const CONTACT_RATE_LIMITED =
 
 export const contactSubjects: readonly { value: ContactSubject; label: string }[] = [
   { value: 'general', label: 'General enquiry' },
-  { value: 'rally', label: 'The 2026 rally' },
+  { value: 'rally', label: 'The rally' },
   { value: 'sponsorship', label: 'Sponsorship' },
   { value: 'charity', label: 'The charity' },
   { value: 'media', label: 'Media and press' },

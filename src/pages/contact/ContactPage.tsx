@@ -2,15 +2,16 @@ import { MapPin } from 'lucide-react';
 import { ContactLinks } from '../../components/ContactLinks';
 import { PageHero, Section } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
-import { contactDetails } from '../../config/rally';
+import { useSiteSettings } from '../../data/SiteSettingsProvider';
 import { ContactForm } from './ContactForm';
 
 export default function ContactPage() {
+  const { edition, organisation } = useSiteSettings();
   return (
     <>
       <Seo
         title="Contact"
-        description="Get in touch with the Europe Rally team about the 2026 rally, sponsorship, the charity or media enquiries."
+        description={`Get in touch with the ${organisation.name} team about the ${edition.year} rally, sponsorship, the charity or media enquiries.`}
       />
       <PageHero eyebrow="Contact" title="Get in touch">
         <p>
@@ -25,7 +26,7 @@ export default function ContactPage() {
               <ContactLinks />
               <li className="flex items-start gap-3">
                 <MapPin aria-hidden="true" className="mt-1 h-5 w-5 text-amber-600" />
-                <span>{contactDetails.address}</span>
+                <span>{organisation.address}</span>
               </li>
             </ul>
           </aside>

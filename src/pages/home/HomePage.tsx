@@ -6,15 +6,16 @@ import { Seo } from '../../components/Seo';
 import { VideoFacade } from '../../components/VideoFacade';
 import { FeaturedFilm } from '../../components/FeaturedFilm';
 import { paths } from '../../config/paths';
-import { rally, storyVideos } from '../../config/rally';
+import { storyVideos } from '../../config/rally';
 import { listPublishedArticles } from '../../data/news';
-import { SETTING_KEYS } from '../../data/settings';
 import { listPublishedSponsors } from '../../data/sponsors';
 import { getFeaturedTestimonial } from '../../data/testimonials';
 import { formatPounds } from '../../lib/format';
 import { useLoad } from '../../lib/useLoad';
 import { useDb } from '../../data/dbContext';
-import { useSetting } from '../../data/useSetting';
+import { useSiteSettings } from '../../data/SiteSettingsProvider';
+import { useRallyPhase } from '../../data/useRallyPhase';
+import { dateRangeLabel, rallyLength } from '../../lib/calendar';
 import { organizationJsonLd, rallyEventJsonLd } from '../../components/structuredData';
 import { HomeSponsors } from './HomeSponsors';
 import { LatestNews } from './LatestNews';
@@ -23,7 +24,11 @@ const HOME_NEWS_COUNT = 3;
 
 export default function HomePage() {
   const db = useDb();
-  const startSetting = useSetting(SETTING_KEYS.rallyStartDate);
+  const settings = useSiteSettings();
+  const { edition, fundraising } = settings;
+  const phase = useRallyPhase();
+  const dates = dateRangeLabel(edition.startDate, edition.endDate);
+  const { days } = rallyLength(edition);
   const sponsors = useLoad('sponsors', () => listPublishedSponsors(db), {
     empty: [],
     prerender: true,
@@ -41,9 +46,9 @@ export default function HomePage() {
   return (
     <>
       <Seo
-        title="2026 Europe Rally"
-        description="Join the 2026 Europe Rally, 22-28 June 2026: a charity car rally from the UK to Austria raising funds for rare genetic condition research and a care village for disabled children."
-        jsonLd={[organizationJsonLd(), rallyEventJsonLd()]}
+        title={edition.name}
+        description={`Join the ${edition.name}, ${dates}: a charity car rally from the ${edition.startPlace} to ${edition.finishPlace} raising funds for rare genetic condition research and a care village for disabled children.`}
+        jsonLd={[organizationJsonLd(settings), rallyEventJsonLd(settings, phase)]}
       />
       <section className="relative overflow-hidden bg-gradient-to-br from-slate-950 via-blue-950 to-slate-900 pb-16 pt-32 text-white sm:pb-24 sm:pt-40">
         <div
@@ -52,18 +57,18 @@ export default function HomePage() {
         />
         <div className="relative mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <p className="text-sm font-semibold uppercase tracking-widest text-amber-300">
-            {rally.dateRangeLabel} · UK to Austria
+            {dates} · {edition.startPlace} to {edition.finishPlace}
           </p>
           <h1 className="mt-3 max-w-4xl text-4xl font-extrabold tracking-tight sm:text-6xl">
             Drive across Europe for children who need us
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-200">
-            Seven days, six countries and one mystery route. The 2026 Europe Rally raises money for
+            {days} days, six countries and one mystery route. The {edition.name} raises money for
             rare genetic condition research and a lifelong-care village for disabled children and
             their families.
           </p>
           <div className="mt-10 max-w-2xl">
-            <Countdown startOverride={startSetting.data} />
+            <Countdown edition={edition} />
           </div>
           <HeroCallsToAction className="mt-10" />
         </div>
@@ -80,15 +85,24 @@ export default function HomePage() {
             <p>
               Your entry covers your hotels and the route book; everything you raise goes to the
               families who need it. Since our first tour, supporters have raised{' '}
-              {formatPounds(rally.fundraising.raised)} towards our{' '}
-              {formatPounds(rally.fundraising.goal)} goal.
+              <span data-testid="fundraising-raised">{formatPounds(fundraising.raised)}</span>{' '}
+              towards our {formatPounds(fundraising.goal)} goal.
             </p>
           </div>
           <FeaturedFilm />
         </div>
       </Section>
 
-      <Section className={`bg-white ${renderWhenNearViewport}`} title="Upcoming event">
+      <Section
+        className={`bg-white ${renderWhenNearViewport}`}
+        title={
+          phase === 'after'
+            ? 'Our last rally'
+            : phase === 'during'
+              ? 'On the road now'
+              : 'Upcoming event'
+        }
+      >
         <Link
           to={paths.rally}
           className="group block overflow-hidden rounded-3xl bg-gradient-to-r from-blue-950 to-slate-900 p-8 text-white shadow-xl transition hover:shadow-2xl sm:p-12"
@@ -96,15 +110,14 @@ export default function HomePage() {
           <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-amber-300">
             <Flag aria-hidden="true" className="h-4 w-4" /> Main Rally
           </p>
-          <p className="mt-3 text-3xl font-extrabold sm:text-4xl">The 2026 Europe Rally</p>
+          <p className="mt-3 text-3xl font-extrabold sm:text-4xl">The {edition.name}</p>
           <div className="mt-5 flex flex-wrap gap-x-8 gap-y-3 text-slate-200">
             <span className="flex items-center gap-2">
-              <Calendar aria-hidden="true" className="h-5 w-5 text-amber-300" />{' '}
-              {rally.dateRangeLabel}
+              <Calendar aria-hidden="true" className="h-5 w-5 text-amber-300" /> {dates}
             </span>
             <span className="flex items-center gap-2">
-              <MapPin aria-hidden="true" className="h-5 w-5 text-amber-300" /> UK to Austria, via a
-              mystery route
+              <MapPin aria-hidden="true" className="h-5 w-5 text-amber-300" /> {edition.startPlace}{' '}
+              to {edition.finishPlace}, via a mystery route
             </span>
           </div>
           <span className="mt-8 inline-flex items-center gap-2 font-bold text-amber-300 group-hover:gap-3">

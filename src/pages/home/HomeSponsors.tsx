@@ -5,15 +5,17 @@ import { paths } from '../../config/paths';
 import { SponsorGrid } from '../../components/SponsorGrid';
 import { Spinner } from '../../components/Spinner';
 import { EmptyState } from '../../components/EmptyState';
+import { useSiteSettings } from '../../data/SiteSettingsProvider';
 
 export function HomeSponsors({ loading, sponsors }: { loading: boolean; sponsors: Sponsor[] }) {
+  const { year } = useSiteSettings().edition;
   return (
     <div>
       {loading ? (
         <Spinner label="Loading sponsors..." />
       ) : sponsors.length === 0 ? (
         <EmptyState title="No sponsors to display yet.">
-          Your company could be the first to back the 2026 rally.
+          Your company could be the first to back the {year} rally.
         </EmptyState>
       ) : (
         <SponsorGrid sponsors={sponsors} />

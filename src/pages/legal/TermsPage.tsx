@@ -1,11 +1,15 @@
 import { terms } from './documents';
+import { useSiteSettings } from '../../data/SiteSettingsProvider';
+import { formatPounds } from '../../lib/format';
 import { LegalPage } from './LegalPage';
 
 export default function TermsPage() {
+  const settings = useSiteSettings();
+  const { edition } = settings;
   return (
     <LegalPage
-      document={terms}
-      description="Terms and conditions of the 2026 Europe Rally: eligibility, the £250 non-refundable deposit, cancellation and refunds."
+      document={terms(settings)}
+      description={`Terms and conditions of the ${edition.name}: eligibility, the ${formatPounds(edition.deposit)} non-refundable deposit, cancellation and refunds.`}
     />
   );
 }

@@ -1,5 +1,7 @@
 // The terms and the privacy policy. Both were last updated on 15 October 2025.
-import { contactDetails, rally } from '../../config/rally';
+import { rally } from '../../config/rally';
+import type { SiteSettings } from '../../config/site-defaults';
+import { dateRangeLabel } from '../../lib/calendar';
 import { formatPounds } from '../../lib/format';
 
 export type LegalSection = {
@@ -14,10 +16,10 @@ export type LegalDocument = {
   sections: readonly LegalSection[];
 };
 
-export const terms: LegalDocument = {
+export const terms = ({ edition, organisation }: SiteSettings): LegalDocument => ({
   title: 'Terms and Conditions',
   lastUpdated: '2025-10-15',
-  intro: `These terms apply to everyone who registers a team for the ${rally.name} (${rally.dateRangeLabel}). By registering you accept them on behalf of everyone in your car.`,
+  intro: `These terms apply to everyone who registers a team for the ${edition.name} (${dateRangeLabel(edition.startDate, edition.endDate)}). By registering you accept them on behalf of everyone in your car.`,
   sections: [
     {
       heading: 'Who can take part',
@@ -31,8 +33,8 @@ export const terms: LegalDocument = {
     {
       heading: 'Entry fee and deposit',
       paragraphs: [
-        `The entry fee is ${formatPounds(rally.pricePerCar)} per car for two guests sharing a twin or double room; separate rooms cost extra.`,
-        `A deposit of ${formatPounds(rally.deposit)} secures your place. The deposit is non-refundable. The balance is due on the date given in your confirmation email.`,
+        `The entry fee is ${formatPounds(edition.price)} per car for two guests sharing a twin or double room; separate rooms cost extra.`,
+        `A deposit of ${formatPounds(edition.deposit)} secures your place. The deposit is non-refundable. The balance is due on the date given in your confirmation email.`,
       ],
     },
     {
@@ -64,12 +66,12 @@ export const terms: LegalDocument = {
     },
     {
       heading: 'Contact',
-      paragraphs: [`Questions about these terms: ${contactDetails.email}.`],
+      paragraphs: [`Questions about these terms: ${organisation.email}.`],
     },
   ],
-};
+});
 
-export const privacy: LegalDocument = {
+export const privacy = ({ organisation }: SiteSettings): LegalDocument => ({
   title: 'Privacy Policy',
   lastUpdated: '2025-10-15',
   intro:
@@ -117,7 +119,7 @@ export const privacy: LegalDocument = {
     },
     {
       heading: 'Contact',
-      paragraphs: [`Write to ${contactDetails.email} or ${contactDetails.address}.`],
+      paragraphs: [`Write to ${organisation.email} or ${organisation.address}.`],
     },
   ],
-};
+});

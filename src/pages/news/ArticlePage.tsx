@@ -10,6 +10,7 @@ import { useDb } from '../../data/dbContext';
 import { capitalise, formatLongDate } from '../../lib/format';
 import { mediaUrl } from '../../data/client';
 import { sanitizeHtml } from '../../lib/sanitize';
+import { useSiteSettings } from '../../data/SiteSettingsProvider';
 import { newsArticleJsonLd } from '../../components/structuredData';
 import { imageAlt, metaDescription } from '../../lib/text';
 import { MediaImage } from '../../components/MediaImage';
@@ -44,6 +45,7 @@ export function ArticleView({
 }) {
   const image = mediaUrl(article.image_url);
   const description = metaDescription(article.excerpt);
+  const { organisation } = useSiteSettings();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <Seo
@@ -51,7 +53,7 @@ export function ArticleView({
         description={description}
         image={image ?? undefined}
         type="article"
-        jsonLd={[newsArticleJsonLd(article, description, image ?? undefined)]}
+        jsonLd={[newsArticleJsonLd(article, description, organisation, image ?? undefined)]}
       />
       <BackToNews />
       <p className="mt-8 flex flex-wrap items-center gap-3 text-sm">

@@ -3,13 +3,15 @@ import { Compass } from 'lucide-react';
 import { Seo } from '../../components/Seo';
 import { buttonStyles } from '../../components/PageHero';
 import { paths } from '../../config/paths';
+import { useSiteSettings } from '../../data/SiteSettingsProvider';
 
 export default function NotFoundPage() {
+  const { edition } = useSiteSettings();
   return (
     <>
       <Seo
         title="Page Not Found"
-        description="This page took a wrong turn. Head back to the 2026 Europe Rally home page."
+        description={`This page took a wrong turn. Head back to the ${edition.name} home page.`}
       />
       <section className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
         <Compass aria-hidden="true" className="mx-auto h-16 w-16 text-amber-600" />
@@ -28,7 +30,7 @@ export default function NotFoundPage() {
             to={paths.rally}
             className="inline-flex items-center rounded-full px-6 py-3 font-bold text-blue-800 ring-2 ring-blue-800 hover:bg-blue-50"
           >
-            See the 2026 Rally
+            See the {edition.year} Rally
           </Link>
         </div>
       </section>

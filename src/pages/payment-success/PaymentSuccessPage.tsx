@@ -12,6 +12,7 @@ import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
 import { rally } from '../../config/rally';
 import { useDb } from '../../data/dbContext';
+import { useSiteSettings } from '../../data/SiteSettingsProvider';
 import {
   getDepositStatus,
   PENDING_REFERENCE_KEY,
@@ -129,11 +130,12 @@ function NotYet({ view }: { view: Exclude<View, 'paid'> }) {
 
 export default function PaymentSuccessPage() {
   const view = useDepositView();
+  const { edition } = useSiteSettings();
   return (
     <>
       <Seo
         title="Deposit payment"
-        description="The status of your deposit for the 2026 Europe Rally."
+        description={`The status of your deposit for the ${edition.name}.`}
       />
       <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24">
         {view !== 'paid' ? (
@@ -145,7 +147,7 @@ export default function PaymentSuccessPage() {
               Payment Successful!
             </h1>
             <p className="mt-4 text-lg text-slate-700">
-              Thank you for registering for the 2026 Europe Rally. Your place is secured.
+              Thank you for registering for the {edition.name}. Your place is secured.
             </p>
             <div className="mt-10 text-left">
               <h2 className="text-xl font-bold text-slate-900">What happens next</h2>

@@ -1,10 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb } from '../../test/fakeRest';
 import { renderPage } from '../../test/render';
 import RallyPage from './RallyPage';
 
 describe('RallyPage', { timeout: 20_000 }, () => {
+  // While registration is open (the seed's calendar): the page reserves places.
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date(2026, 2, 1, 12), toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('shows the mystery route, pricing and the spots remaining as counted', async () => {
     const { db } = fakeDb({ rally_places: [{ capacity: 12, taken: 5, remaining: 7 }] });
     renderPage(<RallyPage />, { db });
@@ -26,7 +34,9 @@ describe('RallyPage', { timeout: 20_000 }, () => {
         {
           id: 'e1',
           name: 'Spring meetup',
-          date: '2026-04-12',
+          starts_on: '2026-04-12',
+          ends_on: null,
+          date: '',
           time: '10:00',
           location: 'Oxford',
           type: 'Meetup',
@@ -37,7 +47,9 @@ describe('RallyPage', { timeout: 20_000 }, () => {
         {
           id: 'e2',
           name: 'Secret draft',
-          date: '2026-05-01',
+          starts_on: '2026-05-01',
+          ends_on: null,
+          date: '',
           time: '10:00',
           location: 'Bath',
           type: 'Workshop',

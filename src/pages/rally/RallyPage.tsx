@@ -4,14 +4,20 @@ import { buttonStyles, HeroCallsToAction, PageHero, Section } from '../../compon
 import { Seo } from '../../components/Seo';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
-import { rally } from '../../config/rally';
 import { included, routeStops } from '../../content/rallyDetails';
 import type { RallyEvent } from '../../data/types';
-import { listPublishedEvents } from '../../data/events';
+import { eventDateLabel, listPublishedEvents, splitByDate } from '../../data/events';
 import { formatPounds } from '../../lib/format';
 import { useLoad } from '../../lib/useLoad';
 import { rallyEventJsonLd } from '../../components/structuredData';
 import { useDb } from '../../data/dbContext';
+import { useSiteSettings } from '../../data/SiteSettingsProvider';
+import { useRallyPhase } from '../../data/useRallyPhase';
+import { dateRangeLabel, rallyLength, type RallyPhase } from '../../lib/calendar';
+import { localDay, useNow } from '../../lib/useNow';
+import { formatLongDate } from '../../lib/format';
+import { NEWSLETTER_ANCHOR } from '../../components/RallyCall';
+import type { SiteSettings } from '../../config/site-defaults';
 import { usePlaces } from '../../data/places';
 
 export function EventList({ events }: { events: RallyEvent[] }) {
@@ -32,15 +38,17 @@ export function EventList({ events }: { events: RallyEvent[] }) {
                 <CalendarDays aria-hidden="true" className="h-4 w-4 text-amber-600" />
                 <span className="sr-only">Date</span>
               </dt>
-              <dd>{event.date}</dd>
+              <dd>{eventDateLabel(event)}</dd>
             </div>
-            <div className="flex items-center gap-2">
-              <dt>
-                <Clock aria-hidden="true" className="h-4 w-4 text-amber-600" />
-                <span className="sr-only">Time</span>
-              </dt>
-              <dd>{event.time}</dd>
-            </div>
+            {event.time ? (
+              <div className="flex items-center gap-2">
+                <dt>
+                  <Clock aria-hidden="true" className="h-4 w-4 text-amber-600" />
+                  <span className="sr-only">Time</span>
+                </dt>
+                <dd>{event.time}</dd>
+              </div>
+            ) : null}
             <div className="flex items-center gap-2">
               <dt>
                 <MapPin aria-hidden="true" className="h-4 w-4 text-amber-600" />
@@ -56,23 +64,134 @@ export function EventList({ events }: { events: RallyEvent[] }) {
   );
 }
 
+/** The pricing panel's second half: reserving a place, or why there is none to reserve now. */
+function ReservePanel({
+  phase,
+  edition,
+  spots,
+}: {
+  phase: RallyPhase;
+  edition: SiteSettings['edition'];
+  spots: string;
+}) {
+  const heading = 'mt-6 text-2xl font-bold text-slate-900';
+  const action = `${buttonStyles.dark} mt-6 self-start`;
+  switch (phase) {
+    case 'before-opening':
+      return (
+        <>
+          <h3 className={heading}>
+            Registration opens {formatLongDate(edition.registrationOpens)}
+          </h3>
+          <p className="mt-2 text-slate-700">
+            Register your interest and we will tell you the moment places open.
+          </p>
+          <a href={NEWSLETTER_ANCHOR} className={action}>
+            Register Your Interest
+          </a>
+        </>
+      );
+    case 'open':
+      return (
+        <>
+          <p className="mt-6 flex items-center gap-2 text-lg font-semibold text-slate-900">
+            <Users aria-hidden="true" className="h-5 w-5 text-amber-700" /> Spots remaining
+          </p>
+          <p className="mt-2 text-5xl font-extrabold text-slate-900" data-testid="spots-remaining">
+            {spots}
+          </p>
+          <h3 className={heading}>Reserve your spot</h3>
+          <p className="mt-2 text-slate-700">
+            Register your team today and pay the {formatPounds(edition.deposit)} deposit to secure
+            your place. Registration closes {formatLongDate(edition.registrationCloses)}.
+          </p>
+          <Link to={paths.signUp} className={action}>
+            Reserve Your Spot
+          </Link>
+        </>
+      );
+    case 'full':
+    case 'closed':
+      return (
+        <>
+          <h3 className={heading} data-testid="registration-closed">
+            {phase === 'full' ? 'Fully booked' : 'Registration is closed'}
+          </h3>
+          <p className="mt-2 text-slate-700">
+            {phase === 'full'
+              ? `Every place on the ${edition.name} is taken.`
+              : `Registration for the ${edition.name} closed on ${formatLongDate(edition.registrationCloses)}.`}{' '}
+            Join the newsletter to hear about the next rally first.
+          </p>
+          <a href={NEWSLETTER_ANCHOR} className={action}>
+            Join the Newsletter
+          </a>
+        </>
+      );
+    case 'during':
+      return (
+        <>
+          <h3 className={heading}>On the road now</h3>
+          <p className="mt-2 text-slate-700">
+            The {edition.name} is under way. Follow the teams in the news.
+          </p>
+          <Link to={paths.news} className={action}>
+            Rally News
+          </Link>
+        </>
+      );
+    case 'after':
+      return (
+        <>
+          <h3 className={heading}>Thank you</h3>
+          <p className="mt-2 text-slate-700">
+            The {edition.name} has finished. Thank you to every driver, sponsor and supporter: read
+            the results in the news and see the photos in the gallery.
+          </p>
+          {edition.next ? (
+            <p className="mt-2 font-semibold text-slate-900" data-testid="next-edition">
+              Next: {edition.next.name}
+              {edition.next.date ? `, from ${formatLongDate(edition.next.date)}` : ''}
+            </p>
+          ) : null}
+          {edition.next?.url ? (
+            <a href={edition.next.url} className={action}>
+              About the {edition.next.name}
+            </a>
+          ) : (
+            <Link to={paths.gallery} className={action}>
+              See the Photos
+            </Link>
+          )}
+        </>
+      );
+  }
+}
+
 export default function RallyPage() {
   const db = useDb();
   const places = usePlaces();
   const events = useLoad('events', () => listPublishedEvents(db), { empty: [], prerender: true });
-  const spotsText = String(places.data?.remaining ?? rally.defaultSpotsRemaining);
+  const settings = useSiteSettings();
+  const { edition } = settings;
+  const phase = useRallyPhase(places.data);
+  const today = localDay(useNow());
+  const { upcoming, past } = splitByDate(events.data, today);
+  const dates = dateRangeLabel(edition.startDate, edition.endDate);
+  const { days, nights } = rallyLength(edition);
+  const spotsText = places.loading ? '…' : String(places.data?.remaining ?? edition.capacity);
 
   return (
     <>
       <Seo
-        title="2026 Rally"
-        description="The 2026 Europe Rally, 22-28 June 2026: a mystery route from the UK through Germany, Austria, Italy, Switzerland and France. £3,950 per car for two guests, £250 deposit."
-        jsonLd={[rallyEventJsonLd()]}
+        title={`${edition.year} Rally`}
+        description={`The ${edition.name}, ${dates}: a mystery route from the ${edition.startPlace} to ${edition.finishPlace}. ${formatPounds(edition.price)} per car for two guests, ${formatPounds(edition.deposit)} deposit.`}
+        jsonLd={[rallyEventJsonLd(settings, phase)]}
       />
-      <PageHero eyebrow={rally.dateRangeLabel} title="The 2026 Europe Rally">
+      <PageHero eyebrow={dates} title={`The ${edition.name}`}>
         <p>
-          {rally.days} days, {rally.nights} nights and a mystery route from the UK to Austria,
-          raising money for children who need it most.
+          {days} days, {nights} nights and a mystery route from the {edition.startPlace} to{' '}
+          {edition.finishPlace}, raising money for children who need it most.
         </p>
         <HeroCallsToAction className="mt-8" />
       </PageHero>
@@ -82,7 +201,13 @@ export default function RallyPage() {
         intro="The exact cities stay secret until the morning of each leg: it is a mystery route. What we can tell you is the shape of it."
       >
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {routeStops.map((stop, index) => (
+          {[
+            {
+              place: `Start: ${edition.startPlace}`,
+              note: 'We gather at the start and cross the Channel together.',
+            },
+            ...routeStops,
+          ].map((stop, index) => (
             <li
               key={stop.place}
               className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
@@ -119,45 +244,40 @@ export default function RallyPage() {
             <p className="text-sm font-semibold uppercase tracking-widest text-amber-300">
               Per car
             </p>
-            <p className="mt-2 text-5xl font-extrabold">{formatPounds(rally.pricePerCar)}</p>
+            <p className="mt-2 text-5xl font-extrabold" data-testid="rally-price">
+              {formatPounds(edition.price)}
+            </p>
             <ul className="mt-6 space-y-3 text-slate-200">
               <li>One car, two guests, sharing a twin or double room</li>
               <li>Separate rooms are available at an extra cost</li>
               <li>
-                {rally.days} days, {rally.nights} nights&apos; accommodation
+                {days} days, {nights} nights&apos; accommodation
               </li>
-              <li>{formatPounds(rally.deposit)} non-refundable deposit secures your place</li>
+              <li>{formatPounds(edition.deposit)} non-refundable deposit secures your place</li>
             </ul>
           </div>
           <div className="flex flex-col justify-center rounded-3xl border-2 border-amber-400 bg-amber-50 p-8">
-            <p className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-              <Users aria-hidden="true" className="h-5 w-5 text-amber-700" /> Spots remaining
-            </p>
-            <p
-              className="mt-2 text-5xl font-extrabold text-slate-900"
-              data-testid="spots-remaining"
-            >
-              {places.loading ? '…' : spotsText}
-            </p>
-            <h3 className="mt-6 text-2xl font-bold text-slate-900">Reserve your spot</h3>
-            <p className="mt-2 text-slate-700">
-              Register your team today and pay the {formatPounds(rally.deposit)} deposit to secure
-              your place.
-            </p>
-            <Link to={paths.signUp} className={`${buttonStyles.dark} mt-6 self-start`}>
-              Reserve Your Spot
-            </Link>
+            <ReservePanel phase={phase} edition={edition} spots={spotsText} />
           </div>
         </div>
       </Section>
 
       {events.loading ? (
         <Spinner label="Loading events..." />
-      ) : events.data.length > 0 ? (
-        <Section className="bg-white" title="Events">
-          <EventList events={events.data} />
-        </Section>
-      ) : null}
+      ) : (
+        <>
+          {upcoming.length > 0 ? (
+            <Section className="bg-white" title="Upcoming events" id="upcoming-events">
+              <EventList events={upcoming} />
+            </Section>
+          ) : null}
+          {past.length > 0 ? (
+            <Section title="Past events" id="past-events">
+              <EventList events={past} />
+            </Section>
+          ) : null}
+        </>
+      )}
     </>
   );
 }

@@ -1,53 +1,108 @@
 import { Check } from 'lucide-react';
 import { PageHero, Section } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
-import { SubscribeForm } from '../../components/SubscribeForm';
-import { rally } from '../../config/rally';
+import { Link } from 'react-router-dom';
+import { useSiteSettings } from '../../data/SiteSettingsProvider';
+import { useRallyPhase } from '../../data/useRallyPhase';
 import { usePlaces } from '../../data/places';
-import { formatPounds } from '../../lib/format';
+import { dateRangeLabel, rallyLength, type RallyPhase } from '../../lib/calendar';
+import { formatLongDate, formatPounds } from '../../lib/format';
+import { NEWSLETTER_ANCHOR, rallyCall } from '../../components/RallyCall';
+import { SubscribeForm } from '../../components/SubscribeForm';
+import type { SiteSettings } from '../../config/site-defaults';
 import { RegistrationForm } from './RegistrationForm';
 
-export const RALLY_FULL_HEADING = 'The 2026 rally is full';
-export const RALLY_FULL_TEXT =
-  'Every place on the 2026 Europe Rally has been taken, so registration is closed. Leave your email address and we will tell you if a place becomes free.';
-
-/** At 0 places: the form and its deposit step are gone; the waiting list is offered instead. */
-function RallyFull() {
+/**
+ * Why there is no form: the calendar's state, in place of the registration and deposit steps.
+ * Before registration opens and when the rally is full, the visitor leaves an address on the
+ * organiser's waiting list (newsletter_subscribers, source 'waitlist'): they hear when places
+ * open or one becomes free.
+ */
+function NotOpen({
+  phase,
+  edition,
+}: {
+  phase: Exclude<RallyPhase, 'open'>;
+  edition: SiteSettings['edition'];
+}) {
+  const message: Record<Exclude<RallyPhase, 'open'>, string> = {
+    'before-opening': `Registration for the ${edition.name} opens on ${formatLongDate(edition.registrationOpens)}. Register your interest and we will tell you when it opens.`,
+    full: `Every place on the ${edition.name} has been taken, so registration is closed. Leave your email address and we will tell you if a place becomes free.`,
+    closed: `Registration for the ${edition.name} closed on ${formatLongDate(edition.registrationCloses)}. Join the newsletter to hear about the next rally first.`,
+    during: `The ${edition.name} is on the road now. Registration has closed.`,
+    after: `The ${edition.name} has finished. Thank you to everyone who took part.`,
+  };
+  const heading: Record<Exclude<RallyPhase, 'open'>, string> = {
+    'before-opening': 'Registration is not open yet',
+    full: `The ${edition.year} rally is full`,
+    closed: 'Registration is closed',
+    during: 'Registration is closed',
+    after: 'Registration is closed',
+  };
+  const call = rallyCall(phase, edition.year, 'hero');
+  const linkClass = 'mt-6 inline-block font-semibold text-blue-800 underline';
   return (
-    <div role="status" className="space-y-4">
-      <h2 className="text-2xl font-bold text-slate-900">{RALLY_FULL_HEADING}</h2>
-      <p className="text-slate-700">{RALLY_FULL_TEXT}</p>
-      <SubscribeForm
-        source="waitlist"
-        label="Waiting list"
-        button="Join the waiting list"
-        tone="light"
-        thanks={(email) => `Thank you! We will write to ${email} if a place becomes free.`}
-        heading={<h3 className="text-lg font-semibold text-slate-900">Waiting list</h3>}
-      />
+    <div role="status" data-testid="registration-state" data-phase={phase} className="space-y-4">
+      <h2 className="text-2xl font-bold text-slate-900">{heading[phase]}</h2>
+      <p className="text-slate-700">{message[phase]}</p>
+      {phase === 'before-opening' || phase === 'full' ? (
+        <SubscribeForm
+          source="waitlist"
+          label={phase === 'full' ? 'Waiting list' : 'Register your interest'}
+          button={phase === 'full' ? 'Join the waiting list' : 'Register Your Interest'}
+          tone="light"
+          thanks={(email) =>
+            phase === 'full'
+              ? `Thank you! We will write to ${email} if a place becomes free.`
+              : `Thank you! We will write to ${email} when registration opens.`
+          }
+          heading={
+            <h3 className="text-lg font-semibold text-slate-900">
+              {phase === 'full' ? 'Waiting list' : 'Register your interest'}
+            </h3>
+          }
+        />
+      ) : phase === 'during' || phase === 'after' ? (
+        <Link to={call.to} className={linkClass}>
+          {call.label}
+        </Link>
+      ) : (
+        <a href={NEWSLETTER_ANCHOR} className={linkClass}>
+          Join the Newsletter
+        </a>
+      )}
     </div>
   );
 }
 
 export default function SignUpPage() {
+  const { edition } = useSiteSettings();
+  // The page counts the places itself so a registration that finds the rally full reloads them.
   const places = usePlaces();
-  const full = places.data !== null && places.data.remaining <= 0;
+  const phase = useRallyPhase(places.data);
+  const dates = dateRangeLabel(edition.startDate, edition.endDate);
+  const { days, nights } = rallyLength(edition);
   return (
     <>
       <Seo
         title="Sign Up"
-        description="Register your team for the 2026 Europe Rally, 22-28 June 2026. £3,950 per car for two guests; a £250 non-refundable deposit secures your place."
+        description={`Register your team for the ${edition.name}, ${dates}. ${formatPounds(edition.price)} per car for two guests; a ${formatPounds(edition.deposit)} non-refundable deposit secures your place.`}
       />
-      <PageHero eyebrow={rally.dateRangeLabel} title="Sign up to the 2026 tour">
+      <PageHero eyebrow={dates} title={`Sign up to the ${edition.year} tour`}>
         <p>
-          Register your team below. After registering you will be taken to a secure page to pay your
-          deposit.
+          {phase === 'open'
+            ? 'Register your team below. After registering you will be taken to a secure page to pay your deposit.'
+            : `Registration for the ${edition.name} is not open.`}
         </p>
       </PageHero>
       <Section>
         <div className="grid gap-10 lg:grid-cols-3">
           <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 lg:col-span-2">
-            {full ? <RallyFull /> : <RegistrationForm onFull={places.reload} />}
+            {phase === 'open' ? (
+              <RegistrationForm onFull={places.reload} />
+            ) : (
+              <NotOpen phase={phase} edition={edition} />
+            )}
           </div>
           <aside
             aria-labelledby="pricing-heading"
@@ -59,12 +114,12 @@ export default function SignUpPage() {
             >
               Pricing
             </h2>
-            <p className="mt-2 text-4xl font-extrabold">{formatPounds(rally.pricePerCar)}</p>
+            <p className="mt-2 text-4xl font-extrabold">{formatPounds(edition.price)}</p>
             <p className="text-slate-300">per car, two guests</p>
             <ul className="mt-6 space-y-3 text-slate-200">
               {[
                 'One car, two guests sharing a twin or double room',
-                `${rally.days} days, ${rally.nights} nights' accommodation`,
+                `${days} days, ${nights} nights' accommodation`,
                 'Separate rooms available at an extra cost',
               ].map((line) => (
                 <li key={line} className="flex gap-2">
@@ -77,7 +132,7 @@ export default function SignUpPage() {
               <p className="text-sm font-semibold uppercase tracking-wider text-amber-300">
                 Deposit today
               </p>
-              <p className="mt-1 text-3xl font-extrabold">{formatPounds(rally.deposit)}</p>
+              <p className="mt-1 text-3xl font-extrabold">{formatPounds(edition.deposit)}</p>
               <p className="mt-1 text-sm text-slate-300">
                 Non-refundable; it secures your place and counts towards the entry fee.
               </p>

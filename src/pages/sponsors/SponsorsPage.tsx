@@ -14,6 +14,7 @@ import { useDb } from '../../data/dbContext';
 import { formatPounds } from '../../lib/format';
 import { useLoad } from '../../lib/useLoad';
 import { SponsorshipForm } from './SponsorshipForm';
+import { useSiteSettings } from '../../data/SiteSettingsProvider';
 
 export function PublishedSponsors({
   loading,
@@ -33,11 +34,12 @@ export default function SponsorsPage() {
     empty: [],
     prerender: true,
   });
+  const { edition } = useSiteSettings();
   return (
     <>
       <Seo
         title="Sponsors"
-        description="Sponsor a car on the 2026 Europe Rally: three tiers from £800 to £8,000, your brand across Europe and real help for children and families."
+        description={`Sponsor a car on the ${edition.name}: three tiers from £800 to £8,000, your brand across Europe and real help for children and families.`}
       />
       <PageHero eyebrow="Sponsorship" title="Put your brand on the road for a good cause">
         <p>Your sponsorship puts a car on the road and every pound the team raises goes further.</p>

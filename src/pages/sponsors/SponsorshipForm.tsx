@@ -13,6 +13,7 @@ import {
 import { SubmissionError } from '../../data/submissions';
 import { useForm } from '../../lib/useForm';
 import { isBlank, isEmail, isPhone, type FieldErrors } from '../../lib/validation';
+import { useSiteSettings } from '../../data/SiteSettingsProvider';
 
 type SponsorshipEnquiry = SponsorshipEnquiryInput;
 
@@ -50,6 +51,7 @@ function validate(values: SponsorshipEnquiry): FieldErrors<keyof SponsorshipEnqu
 }
 
 export function SponsorshipForm() {
+  const { edition } = useSiteSettings();
   const db = useDb();
   const form = useForm(blank, validate);
   const [sending, setSending] = useState(false);
@@ -112,8 +114,7 @@ export function SponsorshipForm() {
       </form>
       <Modal open={thanked} title="Thank You!" onClose={() => setThanked(false)}>
         <p>
-          Thank you for your interest in sponsoring the 2026 Europe Rally. We will be in touch
-          shortly.
+          Thank you for your interest in sponsoring the {edition.name}. We will be in touch shortly.
         </p>
         <button
           type="button"

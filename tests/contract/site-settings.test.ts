@@ -1,0 +1,150 @@
+// Issue 12 in the database: typed settings refuse values that are not their type (the trigger of
+// migration 20260302000000), with a message the settings screen shows; the site reads them back
+// as typed facts; events are ordered by their real dates in the public and the admin list.
+import { afterAll, describe, expect, test } from 'vitest';
+import { eventsAdmin, listPublishedEvents } from '../../src/data/events';
+import { loadSiteSettings } from '../../src/data/siteSettings';
+import type { Insert } from '../../src/data/types';
+import { setupTestEmulator } from './harness';
+
+const em = setupTestEmulator();
+
+const originals = new Map<string, string>();
+async function setValue(key: string, value: string) {
+  if (!originals.has(key)) {
+    const { data } = await em()
+      .service.from('site_settings')
+      .select('value')
+      .eq('key', key)
+      .single();
+    originals.set(key, data?.value ?? '');
+  }
+  return em()
+    .admin.from('site_settings')
+    .update({ value, updated_at: new Date().toISOString() })
+    .eq('key', key)
+    .select('value');
+}
+
+afterAll(async () => {
+  for (const [key, value] of originals) {
+    await em().service.from('site_settings').update({ value }).eq('key', key);
+  }
+});
+
+describe('typed settings', () => {
+  test.each([
+    ['rally_capacity', 'eleven-ish', 'Capacity (cars) must be a whole number, such as 12.'],
+    ['rally_price', '3,950', 'Price per car (£) must be a whole number, such as 12.'],
+    ['rally_start_date', '22 June 2026', 'Start date must be a date (YYYY-MM-DD).'],
+    ['registration_closes', '2026-02-30', 'Registration closes must be a date (YYYY-MM-DD).'],
+    [
+      'donate_url',
+      'javascript:alert(1)',
+      'Donate link must be a web address starting with https://.',
+    ],
+    [
+      'contact_email',
+      'info at rally',
+      'Contact email must be an email address, such as info@example.org.',
+    ],
+    [
+      'contact_phone',
+      'call us',
+      'Contact phone must be a phone number (digits, spaces, brackets, + and -).',
+    ],
+    ['rally_name', '   ', 'Rally name is required.'],
+    [
+      'postal_address',
+      'PO Box 1\nLondon',
+      'Postal address must be one line of at most 200 characters.',
+    ],
+  ])('%s refuses %j with a clear message', async (key, value, message) => {
+    const { error, status } = await setValue(key, value);
+    expect(status).toBe(400);
+    expect(error?.code).toBe('23514');
+    expect(error?.message).toBe(message);
+    const { data } = await em().anon.from('site_settings').select('value').eq('key', key).single();
+    expect(data?.value).not.toBe(value);
+  });
+
+  test('stores valid values trimmed, and the site reads them as numbers, dates and URLs', async () => {
+    for (const [key, value] of [
+      ['rally_price', ' 4100 '],
+      ['rally_start_date', '2027-06-21'],
+      ['rally_end_date', '2027-06-27'],
+      ['charity_number', '1234567'],
+      ['donate_url', 'https://give.example.org/rally'],
+      ['social_instagram', ''],
+      ['fundraising_raised', '31000'],
+    ] as const) {
+      const { error, data } = await setValue(key, value);
+      expect(error).toBeNull();
+      expect(data?.[0]?.value).toBe(value.trim());
+    }
+    const settings = await loadSiteSettings(em().anon);
+    expect(settings.edition.price).toBe(4100);
+    expect(settings.edition.startDate).toBe('2027-06-21');
+    expect(settings.edition.endDate).toBe('2027-06-27');
+    expect(settings.organisation.charityNumber).toBe('1234567');
+    expect(settings.organisation.donateUrl).toBe('https://give.example.org/rally');
+    expect(settings.organisation.social.map((link) => link.label)).toEqual(['Facebook', 'YouTube']);
+    expect(settings.fundraising).toEqual({ raised: 31000, goal: 150000 });
+  });
+
+  test("nobody, administrators included, changes a setting's type, label or group", async () => {
+    for (const client of [em().anon, em().visitor, em().admin]) {
+      const { error } = await client
+        .from('site_settings')
+        .update({ type: 'text', label: 'x', group_name: 'pages', required: false })
+        .eq('key', 'rally_capacity');
+      expect(error?.code).toBe('42501');
+    }
+    const { data } = await em()
+      .anon.from('site_settings')
+      .select('type, required')
+      .eq('key', 'rally_capacity')
+      .single();
+    expect(data).toEqual({ type: 'integer', required: true });
+  });
+});
+
+describe('events by date', () => {
+  test("the public and admin lists order by start date: the seed's April before its May events", async () => {
+    const rows: Insert<'events'>[] = [
+      { name: 'Auction', starts_on: '2026-05-15', time: '19:00' },
+      { name: 'Rally', starts_on: '2026-06-22', ends_on: '2026-06-28' },
+      { name: 'Spring meetup', starts_on: '2026-04-18', time: '10:00' },
+      { name: 'Workshop', starts_on: '2026-05-10', time: '09:30' },
+      { name: 'Reunion', starts_on: '2026-09-12', date: 'September 2026 (date TBC)' },
+    ].map((row: Omit<Insert<'events'>, 'location'>) => ({
+      location: 'Somewhere',
+      published: true,
+      ...row,
+    }));
+    // One at a time, so each row's omitted columns take their defaults.
+    for (const row of rows) {
+      const { error } = await em().service.from('events').insert(row);
+      expect(error).toBeNull();
+    }
+    const expected = ['Spring meetup', 'Workshop', 'Auction', 'Rally', 'Reunion'];
+    const published = await listPublishedEvents(em().anon);
+    expect(published.map((event) => event.name)).toEqual(expected);
+    const page = await eventsAdmin.listPage(em().admin, {
+      search: '',
+      status: null,
+      filters: {},
+      sort: 'date',
+      page: 1,
+      pageSize: 20,
+    });
+    expect(page.rows.map((event) => event.name)).toEqual(expected);
+  });
+
+  test('refuses an end date before the start date', async () => {
+    const { error } = await em()
+      .admin.from('events')
+      .insert({ name: 'Backwards', location: 'x', starts_on: '2026-05-02', ends_on: '2026-05-01' });
+    expect(error?.code).toBe('23514');
+  });
+});

@@ -1,0 +1,143 @@
+// Issue 12: a setting changed in the admin (after the site was built) changes the public page,
+// its meta tags and its JSON-LD: one test per settings group. The form refuses a value that is
+// not its type before it reaches the database (tests/contract/site-settings.test.ts has the
+// database's own refusals).
+import type { Page } from '@playwright/test';
+import { test, expect, type ServiceDb } from './fixtures';
+
+test.describe.configure({ mode: 'default' });
+
+async function restoring(serviceDb: ServiceDb, keys: string[]) {
+  const { data } = await serviceDb
+    .from('site_settings')
+    .select('key, value')
+    .in('key', keys)
+    .throwOnError();
+  return async () => {
+    for (const { key, value } of data) {
+      await serviceDb.from('site_settings').update({ value }).eq('key', key).throwOnError();
+    }
+  };
+}
+
+/** Saves one setting on the admin's settings screen. */
+async function saveSetting(adminPage: Page, title: string, value: string) {
+  const form = adminPage.getByRole('form', { name: title });
+  await form.getByLabel(`Value of ${title}`).fill(value);
+  await form.getByRole('button', { name: 'Save' }).click();
+}
+
+/** The admin's toast (its live region sits beside the screen's own status lines). */
+const saved = (adminPage: Page) =>
+  expect(adminPage.getByRole('status').filter({ hasText: 'Setting updated' }).first()).toHaveText(
+    'Setting updated successfully!',
+  );
+
+const jsonLd = (page: Page) =>
+  page
+    .locator('script[type="application/ld+json"]')
+    .allTextContents()
+    .then((texts) => texts.map((text) => JSON.parse(text) as Record<string, unknown>));
+
+test('edition: capacity is refused as text; the end date saved changes the rally page, its meta and its Event data', async ({
+  adminPage,
+  page,
+  serviceDb,
+}) => {
+  // The settings other specs check (name, price, deposit, the registration window) stay as seeded.
+  const restore = await restoring(serviceDb, ['rally_end_date']);
+  try {
+    await adminPage.goto('/admin/settings');
+    await expect(adminPage.getByRole('heading', { name: 'Rally edition' })).toBeVisible();
+    const capacity = 'Capacity (cars)';
+    await saveSetting(adminPage, capacity, 'eleven-ish');
+    const form = adminPage.getByRole('form', { name: capacity });
+    await expect(form.getByText(`${capacity} must be a whole number, such as 12.`)).toBeVisible();
+    await expect(adminPage.getByText('Failed to update setting')).toBeVisible();
+    await expect(form.getByLabel(`Value of ${capacity}`)).toHaveValue('eleven-ish');
+
+    await saveSetting(adminPage, 'End date', '2026-06-27');
+    await saved(adminPage);
+
+    await page.clock.setFixedTime(new Date('2026-03-01T12:00:00Z'));
+    await page.goto('/2026-rally');
+    await expect(page.getByText('22-27 June 2026').first()).toBeVisible();
+    await expect(page.getByText('6 days, 5 nights').first()).toBeVisible();
+    await expect(page.locator('meta[name="description"]').last()).toHaveAttribute(
+      'content',
+      /22-27 June 2026/,
+    );
+    await expect
+      .poll(async () => (await jsonLd(page)).find((data) => data['@type'] === 'Event'))
+      .toEqual(
+        expect.objectContaining({
+          endDate: '2026-06-27',
+          offers: expect.arrayContaining([
+            expect.objectContaining({
+              price: '3950',
+              availability: 'https://schema.org/InStock',
+            }),
+          ]),
+        }),
+      );
+  } finally {
+    await restore();
+  }
+});
+
+test('organisation: the contact email and charity number reach the footer and the Organization data', async ({
+  adminPage,
+  page,
+  serviceDb,
+}) => {
+  const restore = await restoring(serviceDb, ['contact_email', 'charity_number']);
+  try {
+    await adminPage.goto('/admin/settings');
+    await saveSetting(adminPage, 'Contact email', 'hello@rally.example');
+    await saved(adminPage);
+    await saveSetting(adminPage, 'Registered charity number', '1234567');
+    await expect(
+      adminPage
+        .getByRole('form', { name: 'Registered charity number' })
+        .getByRole('button', { name: 'Save' }),
+    ).toBeDisabled();
+
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'hello@rally.example' })).toBeVisible();
+    await expect(footer.getByTestId('charity-number')).toHaveText(
+      'Registered charity number 1234567.',
+    );
+    await expect
+      .poll(async () => (await jsonLd(page)).find((data) => data['@type'] === 'Organization'))
+      .toEqual(
+        expect.objectContaining({
+          email: 'hello@rally.example',
+          identifier: expect.objectContaining({ value: '1234567' }),
+        }),
+      );
+  } finally {
+    await restore();
+  }
+});
+
+test('fundraising: the home and charity pages show the same total from the settings', async ({
+  adminPage,
+  page,
+  serviceDb,
+}) => {
+  const restore = await restoring(serviceDb, ['fundraising_raised']);
+  try {
+    await adminPage.goto('/admin/settings');
+    await saveSetting(adminPage, 'Raised to date (£)', '31000');
+    await saved(adminPage);
+
+    await page.goto('/');
+    await expect(page.getByTestId('fundraising-raised')).toHaveText('£31,000');
+    await page.goto('/about');
+    await expect(page.getByText('£31,000').first()).toBeVisible();
+    await expect(page.getByText('20.7%').first()).toBeVisible();
+  } finally {
+    await restore();
+  }
+});

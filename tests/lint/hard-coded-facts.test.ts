@@ -1,0 +1,55 @@
+// Issue 12: the rally's dates, prices, contact details, charity identity and fundraising figures
+// are settings. Outside src/config/site-defaults.ts (the seed values) no file in src/ spells them
+// out, and those defaults are the values the settings migration seeds.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { SETTING_DEFAULTS } from '../../src/config/site-defaults';
+
+const DEFAULTS_FILE = 'src/config/site-defaults.ts';
+const MIGRATION = 'supabase/migrations/20260302000000_typed_settings_and_event_dates.sql';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+// The facts as code or copy would spell them (comments included: an example in a comment is
+// where a copy starts). Each is a setting's seed value or its formatted form.
+const FACTS = [
+  /2026-06-2[28]/, // start and end dates
+  /22-28 June/,
+  /June 2026/,
+  /\b3,?950\b/, // price
+  /£250\b/, // deposit
+  /europerally\.org\.uk/, // contact email
+  /7946 ?0321/, // phone
+  /PO Box 2026/, // address
+  /\b27,?000\b/, // raised to date
+  /\b150,?000\b/, // goal
+  /2026 Europe Rally/, // the edition's name
+  /2025-09-01|2026-05-31/, // registration window
+];
+
+describe('no hard-coded rally facts in src/', () => {
+  const files = sourceFiles('src').filter(
+    (file) =>
+      file.split(path.sep).join('/') !== DEFAULTS_FILE && !file.endsWith('database.types.ts'),
+  );
+
+  test.each(FACTS.map((fact) => [String(fact), fact] as const))('%s', (_name, fact) => {
+    const found = files.filter((file) => fact.test(readFileSync(file, 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  test('the defaults are the values the settings migration seeds', () => {
+    const sql = readFileSync(MIGRATION, 'utf8');
+    for (const [key, value] of Object.entries(SETTING_DEFAULTS)) {
+      const quoted = value.replace(/'/g, "''");
+      expect(sql, key).toContain(`('${key}', '${quoted}',`);
+    }
+  });
+});
