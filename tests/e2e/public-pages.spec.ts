@@ -196,7 +196,8 @@ test('one video library: every film once, the featured one first with its poster
   });
   // The featured poster (the page's largest paint) is in the prerendered HTML, sized to its slot
   // and fetched first; the others wait until they are near the viewport.
-  const html = await (await request.get('/videos')).text();
+  // (React writes the attributes as it names them: fetchPriority, srcSet.)
+  const html = (await (await request.get('/videos')).text()).toLowerCase();
   const posters = [...html.matchAll(/<img[^>]*rally-\d{4}-[a-z-]*poster[^>]*>/g)].map((m) => m[0]);
   expect(posters[0]).toContain('fetchpriority="high"');
   expect(posters[0]).toMatch(/srcset="[^"]*\.w640\.webp 640w/);
