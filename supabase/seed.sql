@@ -112,13 +112,15 @@ insert into public.gallery_images (id, title, url, category, year, published, so
   ('00000004-0000-4000-8000-000000000051', 'Roadside repairs near Bolzano', 'seed/gallery/2023-roadside-repairs-near-bolzano.840x560.webp', '2023 Rally', 2023, false, 51, 'A crew fixing a car at the roadside near Bolzano'),
   ('00000004-0000-4000-8000-000000000052', 'Night drive into Lucerne', 'seed/gallery/2019-night-drive-into-lucerne.840x560.webp', '2019 Rally', 2019, false, 52, 'Headlights of the convoy at night on the road into Lucerne');
 
--- Videos: short generated films stored in the media bucket, with poster images; one draft.
-insert into public.videos (id, title, url, thumbnail_url, year, published, sort_order) values
-  ('00000005-0000-4000-8000-000000000001', '2025 Rally Film', 'seed/videos/rally-2025-film.mp4', 'seed/videos/rally-2025-film-poster.960x540.webp', 2025, true, 1),
-  ('00000005-0000-4000-8000-000000000002', '2024 Highlights', 'seed/videos/rally-2024-highlights.mp4', 'seed/videos/rally-2024-highlights-poster.960x540.webp', 2024, true, 2),
-  ('00000005-0000-4000-8000-000000000003', '2023 Highlights', 'seed/videos/rally-2023-highlights.mp4', 'seed/videos/rally-2023-highlights-poster.960x540.webp', 2023, true, 3),
-  ('00000005-0000-4000-8000-000000000004', '2019: Where It All Began', 'seed/videos/rally-2019-highlights.mp4', 'seed/videos/rally-2019-highlights-poster.960x540.webp', 2019, true, 4),
-  ('00000005-0000-4000-8000-000000000005', 'Inside the Care Village', 'seed/videos/care-village-walkthrough.mp4', 'seed/videos/care-village-walkthrough-poster.960x540.webp', 2026, false, 5);
+-- Videos: short generated films stored in the media bucket, with poster images; one draft. The
+-- first published film (sort order) is the featured one on /videos; the spec's three highlight
+-- films follow it in the category 'Highlights'.
+insert into public.videos (id, title, url, thumbnail_url, year, published, sort_order, category) values
+  ('00000005-0000-4000-8000-000000000001', '2025 Rally Film', 'seed/videos/rally-2025-film.mp4', 'seed/videos/rally-2025-film-poster.960x540.webp', 2025, true, 1, 'Rally film'),
+  ('00000005-0000-4000-8000-000000000002', '2024 Highlights', 'seed/videos/rally-2024-highlights.mp4', 'seed/videos/rally-2024-highlights-poster.960x540.webp', 2024, true, 2, 'Highlights'),
+  ('00000005-0000-4000-8000-000000000003', '2023 Highlights', 'seed/videos/rally-2023-highlights.mp4', 'seed/videos/rally-2023-highlights-poster.960x540.webp', 2023, true, 3, 'Highlights'),
+  ('00000005-0000-4000-8000-000000000004', '2019: Where It All Began', 'seed/videos/rally-2019-highlights.mp4', 'seed/videos/rally-2019-highlights-poster.960x540.webp', 2019, true, 4, 'Highlights'),
+  ('00000005-0000-4000-8000-000000000005', 'Inside the Care Village', 'seed/videos/care-village-walkthrough.mp4', 'seed/videos/care-village-walkthrough-poster.960x540.webp', 2026, false, 5, 'Charity');
 
 -- Testimonials: five published (one without a photo) and a draft.
 insert into public.testimonials (id, name, quote, image_url, year, published, sort_order) values

@@ -7,6 +7,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { formatWholeNumber } from '../lib/format';
 
 const control =
   'mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-500/40';
@@ -16,6 +17,22 @@ function classes(error: string | undefined) {
 }
 
 type Common = { label: string; error?: string; hint?: ReactNode; required?: boolean };
+
+/** The longest value the field takes, stated under it (the database holds it to the same). */
+type Limit = { limit?: number };
+
+/** A field's hint with its length limit, so the visitor knows it before the form refuses them. */
+function limitHint(hint: ReactNode, limit: number | undefined): ReactNode {
+  if (limit === undefined) return hint;
+  const stated = `Up to ${formatWholeNumber(limit)} characters.`;
+  return hint ? (
+    <>
+      {hint} {stated}
+    </>
+  ) : (
+    stated
+  );
+}
 
 /** The '*' after a required field's label (hidden from screen readers, which hear "required"). */
 export function RequiredMark({ required }: { required?: boolean }) {
@@ -95,11 +112,13 @@ function Field({
 export function TextField({
   label,
   error,
-  hint,
+  hint: given,
   required,
+  limit,
   ...input
-}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'>) {
+}: Common & Limit & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'>) {
   const id = useId();
+  const hint = limitHint(given, limit);
   return (
     <Field id={id} label={label} error={error} hint={hint} required={required}>
       <input
@@ -114,11 +133,13 @@ export function TextField({
 export function TextAreaField({
   label,
   error,
-  hint,
+  hint: given,
   required,
+  limit,
   ...textarea
-}: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required'>) {
+}: Common & Limit & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required'>) {
   const id = useId();
+  const hint = limitHint(given, limit);
   return (
     <Field id={id} label={label} error={error} hint={hint} required={required}>
       <textarea
@@ -133,7 +154,7 @@ export function TextAreaField({
 
 /** An email address; browsers offer the visitor's own unless autoComplete says otherwise. */
 export function EmailField(
-  props: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'>,
+  props: Common & Limit & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'>,
 ) {
   return <TextField type="email" autoComplete="email" {...props} />;
 }

@@ -1,29 +1,47 @@
 import type { Sponsor } from '../data/types';
 import { isHeadlineSponsor } from '../data/sponsors';
 import { mediaUrl } from '../data/client';
-import { imageAlt } from '../lib/text';
 import { MediaImage } from './MediaImage';
 
-/** Published sponsors: logo (or name), linked to their website when they have one. */
+/**
+ * A logo's alt text when its sponsor's name is printed under it: the administrator's description
+ * unless it only repeats the name (a caption and an alt saying the same thing are read twice),
+ * then '<name> logo'; nothing for a logo marked decorative.
+ */
+export function logoAlt(sponsor: Pick<Sponsor, 'name' | 'logo_alt' | 'logo_decorative'>): string {
+  if (sponsor.logo_decorative) return '';
+  const alt = sponsor.logo_alt.trim();
+  return alt && alt.toLowerCase() !== sponsor.name.trim().toLowerCase()
+    ? alt
+    : `${sponsor.name} logo`;
+}
+
+/**
+ * Published sponsors: the logo with the sponsor's name under it (many marks are abstract shapes),
+ * or the name alone, linked to their website when they have one.
+ */
 export function SponsorGrid({ sponsors }: { sponsors: Sponsor[] }) {
   return (
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-label="Sponsors">
       {sponsors.map((sponsor) => {
         const logo = mediaUrl(sponsor.logo_url);
         const body = logo ? (
-          <MediaImage
-            src={logo}
-            alt={imageAlt(sponsor.logo_alt, sponsor.logo_decorative, sponsor.name)}
-            sizes="240px"
-            width={240}
-            height={120}
-            className="mx-auto h-20 w-auto max-w-full object-contain"
-          />
+          <>
+            <MediaImage
+              src={logo}
+              alt={logoAlt(sponsor)}
+              sizes="240px"
+              width={240}
+              height={120}
+              className="mx-auto h-20 w-auto max-w-full object-contain"
+            />
+            <span className="text-sm font-semibold text-slate-800">{sponsor.name}</span>
+          </>
         ) : (
           <span className="text-lg font-bold text-slate-900">{sponsor.name}</span>
         );
         const cardClass =
-          'flex h-full min-h-[8rem] items-center justify-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm';
+          'flex h-full min-h-[8rem] flex-col items-center justify-center gap-2 rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm';
         return (
           <li
             key={sponsor.id}

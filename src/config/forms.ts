@@ -11,6 +11,21 @@ export const contactLimits = {
   message: 2000,
 } as const;
 
+/** The sign-up form's limits (submit_registration and the registrations table's checks). */
+export const registrationLimits = {
+  name: 200,
+  teamName: 200,
+  vehicleMake: 100,
+  vehicleColour: 100,
+  registrationPlate: 20,
+} as const;
+
+/** The sponsorship enquiry's limits (submit_sponsorship_enquiry and its table's checks). */
+export const sponsorshipLimits = {
+  companyName: 200,
+  message: 2000,
+} as const;
+
 /**
  * The field only robots fill: visually hidden, out of the tab order and hidden from assistive
  * technology. The database answers a submission that fills it like any other and stores nothing

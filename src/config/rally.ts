@@ -10,16 +10,6 @@ export type SponsorTierOffer = {
   benefits: readonly string[];
 };
 
-export type HostedVideo = {
-  title: string;
-  year: number;
-  category: string;
-  /** A privacy-friendly player URL; the iframe is created only when the visitor asks for it. */
-  embedUrl: string;
-  /** Where the film can be watched directly (shown beside the player). */
-  watchUrl: string;
-};
-
 // The edition's name, dates, places, prices, capacity and the fundraising figures are settings
 // (src/config/site-defaults.ts, read through useSiteSettings); these are the rules that stay.
 export const rally = {
@@ -90,39 +80,23 @@ export const featuredFilm = {
 } as const;
 
 /**
- * The only hosts whose players the site embeds (the videos library, the story films and YouTube
- * links added in the admin): the security headers allow frames from these and no others.
+ * The only hosts whose players the site embeds (the story films and YouTube links added in the
+ * admin): the security headers allow frames from these and no others.
  */
-export const videoPlayerOrigins = [
-  'https://www.youtube-nocookie.com',
-  'https://player.vimeo.com',
-] as const;
+export const videoPlayerOrigins = ['https://www.youtube-nocookie.com'] as const;
 
-// The hosted films. Swap the ids for the charity's own uploads; the facades keep any third-party
-// player from loading until a visitor presses play.
-export const videoLibrary: readonly HostedVideo[] = [
-  {
-    title: 'Europe Rally 2024',
-    year: 2024,
-    category: 'Highlights',
-    embedUrl: 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1',
-    watchUrl: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
-  },
-  {
-    title: 'Europe Rally 2023',
-    year: 2023,
-    category: 'Highlights',
-    embedUrl: 'https://player.vimeo.com/video/76979871?autoplay=1',
-    watchUrl: 'https://vimeo.com/76979871',
-  },
-  {
-    title: 'Europe Rally 2019',
-    year: 2019,
-    category: 'Highlights',
-    embedUrl: 'https://www.youtube-nocookie.com/embed/YE7VzlLtp-4?autoplay=1',
-    watchUrl: 'https://www.youtube.com/watch?v=YE7VzlLtp-4',
-  },
-];
+/**
+ * Video categories the pages ask for. Films are rows of the videos table (the admin's Videos
+ * screen); the category is free text, and these two are the ones a page reads by name: the
+ * spec's highlight films, and the interviews /sponsors shows (nothing at all until one exists).
+ */
+export const videoCategories = {
+  highlights: 'Highlights',
+  sponsorInterview: 'Sponsor interview',
+} as const;
+
+/** The longest category the database stores (supabase/migrations/20260402000000_video_categories.sql). */
+export const VIDEO_CATEGORY_MAX = 60;
 
 /** The charity's story films used on the home, charity and sponsors pages. */
 export const storyVideos = {

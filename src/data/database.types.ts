@@ -766,6 +766,7 @@ export type Database = {
       };
       videos: {
         Row: {
+          category: string;
           created_at: string;
           deleted_at: string | null;
           deleted_by: string | null;
@@ -779,6 +780,7 @@ export type Database = {
           year: number;
         };
         Insert: {
+          category?: string;
           created_at?: string;
           deleted_at?: string | null;
           deleted_by?: string | null;
@@ -792,6 +794,7 @@ export type Database = {
           year?: number;
         };
         Update: {
+          category?: string;
           created_at?: string;
           deleted_at?: string | null;
           deleted_by?: string | null;

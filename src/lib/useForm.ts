@@ -1,6 +1,6 @@
 // Form state shared by the public forms: values, per-field errors shown beside the fields, and
 // focus moved to the first invalid field when a submission is refused.
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { FieldErrors } from './validation';
 
 type Values = Record<string, string | boolean>;
@@ -15,13 +15,14 @@ export function useForm<V extends Values>(
   type Key = Extract<keyof V, string>;
   type KeyOf<T> = { [K in Key]: V[K] extends T ? K : never }[Key];
 
-  function update(name: Key, next: string | boolean) {
+  // Stable, so an effect may set a field (see `set`).
+  const update = useCallback((name: Key, next: string | boolean) => {
     setValues((previous) => ({ ...previous, [name]: next }));
     // Editing a field clears its error.
     setErrors((previous) =>
       previous[name] === undefined ? previous : { ...previous, [name]: undefined },
     );
-  }
+  }, []);
 
   /** Props for a text input, textarea or select named after its field. */
   function field(name: KeyOf<string>) {
@@ -71,5 +72,15 @@ export function useForm<V extends Values>(
     return true;
   }
 
-  return { values, errors, field, checkbox, onSubmit, refuse, reset: () => setValues(initial) };
+  return {
+    values,
+    errors,
+    field,
+    checkbox,
+    onSubmit,
+    refuse,
+    /** Sets a field's value as the visitor would (e.g. a choice carried in the page's URL). */
+    set: update,
+    reset: () => setValues(initial),
+  };
 }

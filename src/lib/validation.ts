@@ -1,4 +1,5 @@
 // Field checks shared by the public forms.
+import { formatWholeNumber } from './format';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -16,6 +17,14 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 export function characterCount(value: string): number {
   return [...value].length;
 }
+
+/** The message for a value over its limit: 'Please shorten the team name to 200 characters or fewer.' */
+export function shortenMessage(what: string, max: number): string {
+  return `Please shorten ${what} to ${formatWholeNumber(max)} characters or fewer.`;
+}
+
+/** A phone field's hint: the shape isPhone accepts. */
+export const PHONE_HINT = 'Include the country code if outside the UK: 7 to 15 digits.';
 
 /** Whether the value, as the form sends it (trimmed), is longer than `max` characters. */
 export function isTooLong(value: string, max: number): boolean {

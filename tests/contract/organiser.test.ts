@@ -10,6 +10,7 @@ import {
   stripeSignature,
 } from '../../supabase/emulator/local-services/payments';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/emulator/functions/deno';
+import { isPhone } from '../../src/lib/validation';
 import { arrangeRow, caughtMail, http, setupTestEmulator, type Client } from './harness';
 
 const em = setupTestEmulator();
@@ -157,7 +158,9 @@ describe('contact_messages and the inbox counts', () => {
 
 describe('public submissions', () => {
   test('a registration is stored, its reference answered, its terms acceptance recorded', async () => {
+    const before = Date.now();
     const { data: id, error } = await em().anon.rpc('submit_registration', registration());
+    const after = Date.now();
     expect(error).toBeNull();
     const stored = await row('registrations', id as string);
     expect(stored).toMatchObject({
@@ -166,8 +169,40 @@ describe('public submissions', () => {
       deposit_status: 'pending',
       webhook_status: 'pending',
     });
-    expect(stored.terms_accepted_at).toBeTruthy();
+    // The moment of acceptance is the moment the visitor sent the form (clocks may differ by a
+    // little between the database and this process).
+    const accepted = Date.parse(String(stored.terms_accepted_at));
+    expect(accepted).toBeGreaterThanOrEqual(before - 5_000);
+    expect(accepted).toBeLessThanOrEqual(after + 5_000);
   });
+
+  test.each(['abc', '12345', '+44 20 7946 0958 0000 0000', '07700 900123 ext. 4'])(
+    'a phone number of %j is refused on sign-up and on the sponsorship form',
+    async (phone) => {
+      // The forms' own check (src/lib/validation.ts) agrees with the database's.
+      expect(isPhone(phone)).toBe(false);
+      const signUp = await em().anon.rpc(
+        'submit_registration',
+        registration({ lead_driver_phone: phone }),
+      );
+      expect(signUp.error?.details).toBe('leadDriverPhone');
+      const coDriver = await em().anon.rpc(
+        'submit_registration',
+        registration({ co_driver_phone: phone }),
+      );
+      expect(coDriver.error?.details).toBe('coDriverPhone');
+      const enquiry = await em().anon.rpc('submit_sponsorship_enquiry', {
+        company_name: 'Acme',
+        email: address('acme'),
+        phone,
+        tier: 'Tier 1 - £8,000',
+        message: 'We would like to sponsor a car.',
+      });
+      expect(enquiry.status).toBe(400);
+      expect(enquiry.error?.details).toBe('phone');
+      expect(enquiry.error?.message).toBe('Please enter a valid phone number (7 to 15 digits).');
+    },
+  );
 
   test('a bad field is refused with 400, the field and a message for the visitor', async () => {
     const { error, status } = await em().anon.rpc(
@@ -310,7 +345,11 @@ describe('delivery and payment (Edge Functions under Deno)', { timeout: 60_000 }
       teamName: 'The <b>Bold</b> Team',
       separateRooms: false,
     });
+    // The added field: when the visitor accepted the terms, as the registration records it.
     expect(copy?.termsAcceptedAt).toBeTruthy();
+    expect(Date.parse(String(copy?.termsAcceptedAt))).toBe(
+      Date.parse(String((await row('registrations', id as string)).terms_accepted_at)),
+    );
     expect((await row('registrations', id as string)).webhook_status).toBe('delivered');
     const again = await deliver({ kind: 'registration', id });
     expect(again.json()).toEqual({ webhook: 'skipped', email: 'skipped' });

@@ -99,7 +99,11 @@ const managers: Manager[] = [
     nameColumn: 'title',
     nameLabel: 'Title',
     publicPath: '/videos',
-    textboxes: (name) => ({ Title: name, Video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }),
+    textboxes: (name) => ({
+      Title: name,
+      Video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      Category: 'Highlights',
+    }),
   },
   {
     path: 'sponsors',

@@ -106,7 +106,8 @@ test.describe('when the database refuses a field', () => {
     await fullName.fill('Kept Driver');
     await form(page).getByRole('textbox', { name: 'Email', exact: true }).fill('kept@example.org');
     await form(page).getByRole('textbox', { name: 'Phone', exact: true }).fill('07700 900000');
-    // Longer than the database allows: the browser does not check this one, the database does.
+    // Longer than the database allows: the form states the limit and refuses it before sending
+    // (RegistrationForm.test.tsx shows the database's own refusal of a field the same way).
     await form(page)
       .getByRole('textbox', { name: 'Registration plate', exact: true })
       .fill('X'.repeat(25));

@@ -30,7 +30,7 @@ const routes: { path: string; heading: RegExp | string; text: string; title: Reg
   {
     path: '/sponsors',
     heading: 'Put your brand on the road for a good cause',
-    text: 'Sponsor Interview Coming Soon',
+    text: 'Enquire about Tier 1',
     title: /Sponsors/,
   },
   {
@@ -188,16 +188,40 @@ test.describe('the countdown', () => {
   });
 });
 
-test('the featured 2025 film really plays, and no hosted player loads until asked', async ({
+test('one video library: every film once, the featured one first with its poster in the HTML, and it plays only when asked', async ({
   page,
+  request,
 }) => {
   const thirdParty: string[] = [];
   page.on('request', (request) => {
     if (/youtube|vimeo/.test(request.url())) thirdParty.push(request.url());
   });
+  // The featured poster (the page's largest paint) is in the prerendered HTML, sized to its slot
+  // and fetched first; the others wait until they are near the viewport.
+  // (React writes the attributes as it names them: fetchPriority, srcSet.)
+  const html = (await (await request.get('/videos')).text()).toLowerCase();
+  const posters = [...html.matchAll(/<img[^>]*rally-\d{4}-[a-z-]*poster[^>]*>/g)].map((m) => m[0]);
+  expect(posters[0]).toContain('fetchpriority="high"');
+  expect(posters[0]).toMatch(/srcset="[^"]*\.w640\.webp 640w/);
+  expect(posters.slice(1).every((img) => img.includes('loading="lazy"'))).toBe(true);
+
   await page.goto('/videos');
-  const film = page.locator('video').first();
-  await expect(film).toHaveAttribute('poster', '/media/rally-2025-poster-800w.webp');
+  const films = page.getByRole('list', { name: 'Films' });
+  const titles = await films.getByRole('heading', { level: 3 }).allTextContents();
+  expect(titles.slice(0, 4)).toEqual([
+    '2025 Rally Film',
+    '2024 Highlights',
+    '2023 Highlights',
+    '2019: Where It All Began',
+  ]);
+  expect(new Set(titles).size).toBe(titles.length);
+  await expect(films.getByText('Highlights', { exact: true })).toHaveCount(3);
+  await expect(films.getByRole('listitem').first()).toHaveAttribute('data-featured', 'true');
+  await expect(page.locator('video, iframe')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Play video: 2025 Rally Film' }).click();
+  const film = page.locator('video');
+  await expect(film).toHaveCount(1);
   await film.evaluate((video: HTMLVideoElement) => {
     video.muted = true;
     return video.play();

@@ -6,13 +6,16 @@ import { optional, text, totalLine } from '../crud/form-rules';
 import { GridCard } from '../crud/RowCard';
 import { tableActions } from '../crud/table-actions';
 import type { ManagerDescription } from '../crud/types';
+import { VIDEO_CATEGORY_MAX, videoCategories } from '../../config/rally';
+import { characterCount } from '../../lib/validation';
 
-type VideoForm = Ordered & { title: string; url: string; thumbnail_url: string };
+type VideoForm = Ordered & { title: string; url: string; thumbnail_url: string; category: string };
 
 const toRow = (form: VideoForm): Insert<'videos'> => ({
   title: form.title.trim(),
   url: form.url.trim(),
   thumbnail_url: optional(form.thumbnail_url),
+  category: form.category.trim(),
   ...ordered.toRow(form),
 });
 
@@ -37,16 +40,27 @@ export const videosManager: ManagerDescription<Video, VideoForm> = {
       hint: 'An uploaded MP4 from the library, or a YouTube address.',
     },
     imageField('thumbnail_url', 'Thumbnail'),
+    {
+      kind: 'text',
+      name: 'category',
+      label: 'Category',
+      hint: `Optional, up to ${VIDEO_CATEGORY_MAX} characters, e.g. '${videoCategories.highlights}'. Films in '${videoCategories.sponsorInterview}' also appear on the sponsors page. The first published video in sort order is featured at the top of the videos page.`,
+    },
     ...ordered.fields,
     publishedField('videos'),
   ],
-  defaults: () => ({ title: '', url: '', thumbnail_url: '', ...ordered.defaults() }),
+  defaults: () => ({ title: '', url: '', thumbnail_url: '', category: '', ...ordered.defaults() }),
   fromRow: (video) => ({
     title: video.title,
     url: video.url,
     thumbnail_url: text(video.thumbnail_url),
+    category: video.category,
     ...ordered.fromRow(video),
   }),
+  validate: (form) =>
+    characterCount(form.category.trim()) > VIDEO_CATEGORY_MAX
+      ? { category: `Category must be at most ${VIDEO_CATEGORY_MAX} characters.` }
+      : {},
   ...tableActions(videosAdmin, toRow, {
     search: 'Search videos',
     filters: { year: ['Season', 'All seasons'] },
@@ -81,7 +95,7 @@ export const videosManager: ManagerDescription<Video, VideoForm> = {
         {video.url}
       </p>
       <p className="text-sm text-slate-600">
-        Year: {video.year} · Order: {video.sort_order}
+        {video.category ? `${video.category} · ` : ''}Year: {video.year} · Order: {video.sort_order}
       </p>
     </GridCard>
   ),

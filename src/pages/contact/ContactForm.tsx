@@ -14,6 +14,7 @@ import {
   isBlank,
   isEmail,
   isTooLong,
+  shortenMessage,
   type FieldErrors,
 } from '../../lib/validation';
 
@@ -48,8 +49,7 @@ const blank: ContactValues = {
   website: '',
 };
 
-const shorten = (what: string, max: number) =>
-  `Please shorten your ${what} to ${formatWholeNumber(max)} characters or fewer.`;
+const shorten = (what: string, max: number) => shortenMessage(`your ${what}`, max);
 
 function validate(values: ContactValues): FieldErrors<keyof ContactValues> {
   const errors: FieldErrors<keyof ContactValues> = {};
@@ -103,12 +103,19 @@ export function ContactForm() {
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label="Contact">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Name" required autoComplete="name" {...form.field('name')} />
+        <TextField
+          label="Name"
+          required
+          autoComplete="name"
+          limit={contactLimits.name}
+          {...form.field('name')}
+        />
         <EmailField label="Email" required {...form.field('email')} />
         <TextField
           label="Phone (optional)"
           type="tel"
           autoComplete="tel"
+          limit={contactLimits.phone}
           {...form.field('phone')}
         />
         <SelectField

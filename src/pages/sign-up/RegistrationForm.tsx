@@ -15,7 +15,16 @@ import {
 } from '../../data/registrations';
 import { SubmissionError } from '../../data/submissions';
 import { useForm } from '../../lib/useForm';
-import { isBlank, isEmail, isPhone, type FieldErrors } from '../../lib/validation';
+import { registrationLimits as limits } from '../../config/forms';
+import {
+  isBlank,
+  isEmail,
+  isPhone,
+  isTooLong,
+  PHONE_HINT,
+  shortenMessage,
+  type FieldErrors,
+} from '../../lib/validation';
 
 type RegistrationValues = RegistrationInput;
 
@@ -49,6 +58,8 @@ function validate(values: RegistrationValues): FieldErrors<keyof RegistrationVal
   const errors: FieldErrors<keyof RegistrationValues> = {};
   if (isBlank(values.leadDriverName))
     errors.leadDriverName = "Please enter the lead driver's full name.";
+  else if (isTooLong(values.leadDriverName, limits.name))
+    errors.leadDriverName = shortenMessage("the lead driver's name", limits.name);
   if (isBlank(values.leadDriverEmail))
     errors.leadDriverEmail = "Please enter the lead driver's email address.";
   else if (!isEmail(values.leadDriverEmail))
@@ -60,6 +71,16 @@ function validate(values: RegistrationValues): FieldErrors<keyof RegistrationVal
     errors.coDriverEmail = 'Please enter a valid email address.';
   if (!isBlank(values.coDriverPhone) && !isPhone(values.coDriverPhone))
     errors.coDriverPhone = PHONE_INVALID;
+  if (isTooLong(values.coDriverName, limits.name))
+    errors.coDriverName = shortenMessage("the co-driver's name", limits.name);
+  if (isTooLong(values.teamName, limits.teamName))
+    errors.teamName = shortenMessage('the team name', limits.teamName);
+  if (isTooLong(values.vehicleMake, limits.vehicleMake))
+    errors.vehicleMake = shortenMessage('the vehicle make', limits.vehicleMake);
+  if (isTooLong(values.vehicleColour, limits.vehicleColour))
+    errors.vehicleColour = shortenMessage('the vehicle colour', limits.vehicleColour);
+  if (isTooLong(values.registrationPlate, limits.registrationPlate))
+    errors.registrationPlate = shortenMessage('the registration plate', limits.registrationPlate);
   if (!values.acceptTerms)
     errors.acceptTerms = 'Please accept the terms and conditions to register.';
   return errors;
@@ -124,6 +145,7 @@ export function RegistrationForm({
           label="Full name"
           required
           autoComplete="name"
+          limit={limits.name}
           {...form.field('leadDriverName')}
         />
         <div className="grid gap-5 sm:grid-cols-2">
@@ -133,30 +155,49 @@ export function RegistrationForm({
             type="tel"
             required
             autoComplete="tel"
+            hint={PHONE_HINT}
             {...form.field('leadDriverPhone')}
           />
         </div>
       </fieldset>
       <fieldset className={groupClass}>
         <legend className={legendClass}>Co-driver (optional)</legend>
-        <TextField label="Co-driver full name" autoComplete="off" {...form.field('coDriverName')} />
+        <TextField
+          label="Co-driver full name"
+          autoComplete="off"
+          limit={limits.name}
+          {...form.field('coDriverName')}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <EmailField label="Co-driver email" autoComplete="off" {...form.field('coDriverEmail')} />
           <TextField
             label="Co-driver phone"
             type="tel"
             autoComplete="off"
+            hint={PHONE_HINT}
             {...form.field('coDriverPhone')}
           />
         </div>
       </fieldset>
       <fieldset className={groupClass}>
         <legend className={legendClass}>Team and vehicle (optional)</legend>
-        <TextField label="Team name" {...form.field('teamName')} />
+        <TextField label="Team name" limit={limits.teamName} {...form.field('teamName')} />
         <div className="grid gap-5 sm:grid-cols-3">
-          <TextField label="Vehicle make" {...form.field('vehicleMake')} />
-          <TextField label="Vehicle colour" {...form.field('vehicleColour')} />
-          <TextField label="Registration plate" {...form.field('registrationPlate')} />
+          <TextField
+            label="Vehicle make"
+            limit={limits.vehicleMake}
+            {...form.field('vehicleMake')}
+          />
+          <TextField
+            label="Vehicle colour"
+            limit={limits.vehicleColour}
+            {...form.field('vehicleColour')}
+          />
+          <TextField
+            label="Registration plate"
+            limit={limits.registrationPlate}
+            {...form.field('registrationPlate')}
+          />
         </div>
       </fieldset>
       <CheckboxField

@@ -97,16 +97,11 @@ export default function SignUpPage() {
       </PageHero>
       <Section>
         <div className="grid gap-10 lg:grid-cols-3">
-          <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 lg:col-span-2">
-            {phase === 'open' ? (
-              <RegistrationForm onFull={places.reload} />
-            ) : (
-              <NotOpen phase={phase} edition={edition} />
-            )}
-          </div>
           <aside
             aria-labelledby="pricing-heading"
-            className="h-fit rounded-3xl bg-slate-900 p-8 text-white shadow-xl lg:sticky lg:top-24"
+            // First in the page, so on a phone (and to a screen reader) the price and deposit
+            // come before the submit button; beside the form on a laptop.
+            className="h-fit rounded-3xl bg-slate-900 p-8 text-white shadow-xl lg:sticky lg:top-24 lg:order-last"
           >
             <h2
               id="pricing-heading"
@@ -138,6 +133,13 @@ export default function SignUpPage() {
               </p>
             </div>
           </aside>
+          <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 lg:col-span-2">
+            {phase === 'open' ? (
+              <RegistrationForm onFull={places.reload} />
+            ) : (
+              <NotOpen phase={phase} edition={edition} />
+            )}
+          </div>
         </div>
       </Section>
     </>

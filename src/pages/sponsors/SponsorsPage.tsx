@@ -1,4 +1,5 @@
-import { Check, Clapperboard } from 'lucide-react';
+import { ArrowDown, Check } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHero, Section } from '../../components/PageHero';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
@@ -6,14 +7,16 @@ import { Seo } from '../../components/Seo';
 import { SponsorGrid } from '../../components/SponsorGrid';
 import { Spinner } from '../../components/Spinner';
 import { VideoFacade } from '../../components/VideoFacade';
-import { sponsorTiers, storyVideos } from '../../config/rally';
+import { sponsorTiers, storyVideos, videoCategories } from '../../config/rally';
 import { sponsorSteps, sponsorCarPhotos, whySponsor } from '../../content/sponsorship';
 import type { Sponsor } from '../../data/types';
 import { listPublishedSponsors } from '../../data/sponsors';
 import { useDb } from '../../data/dbContext';
 import { formatPounds } from '../../lib/format';
 import { useLoad } from '../../lib/useLoad';
-import { SponsorshipForm } from './SponsorshipForm';
+import { ENQUIRY_ANCHOR, enquiryLink, SponsorshipForm } from './SponsorshipForm';
+import { VideoList } from '../../components/VideoPlayer';
+import { listPublishedVideos } from '../../data/videos';
 import { useSiteSettings } from '../../data/SiteSettingsProvider';
 
 export function PublishedSponsors({
@@ -34,6 +37,12 @@ export default function SponsorsPage() {
     empty: [],
     prerender: true,
   });
+  // Interviews are films in their category: the section shows only when there is one to watch.
+  const interviews = useLoad(
+    'sponsor-interviews',
+    () => listPublishedVideos(db, videoCategories.sponsorInterview),
+    { empty: [], prerender: true },
+  );
   const { edition } = useSiteSettings();
   return (
     <>
@@ -65,7 +74,7 @@ export default function SponsorsPage() {
               <p className={`mt-1 ${index === 0 ? 'text-slate-300' : 'text-slate-600'}`}>
                 {tier.headline}
               </p>
-              <ul className="mt-6 space-y-3">
+              <ul className="mt-6 flex-1 space-y-3">
                 {tier.benefits.map((benefit) => (
                   <li key={benefit} className="flex gap-2">
                     <Check
@@ -76,6 +85,17 @@ export default function SponsorsPage() {
                   </li>
                 ))}
               </ul>
+              <Link
+                to={enquiryLink(tier)}
+                className={`mt-8 inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 font-bold ${
+                  index === 0
+                    ? 'bg-amber-400 text-slate-950 hover:bg-amber-300'
+                    : 'bg-slate-900 text-white hover:bg-slate-700'
+                }`}
+              >
+                Enquire about {tier.tier}
+                <ArrowDown aria-hidden="true" className="h-4 w-4" />
+              </Link>
             </li>
           ))}
         </ul>
@@ -130,25 +150,18 @@ export default function SponsorsPage() {
         </ul>
       </Section>
 
-      <Section title="Sponsor interviews">
-        <ul className="grid gap-6 md:grid-cols-3">
-          {[1, 2, 3].map((slot) => (
-            <li
-              key={slot}
-              className="flex aspect-video flex-col items-center justify-center rounded-2xl border-2 border-dashed border-slate-300 bg-white p-6 text-center"
-            >
-              <Clapperboard aria-hidden="true" className="h-8 w-8 text-slate-400" />
-              <h3 className="mt-3 font-semibold text-slate-800">Sponsor Interview Coming Soon</h3>
-            </li>
-          ))}
-        </ul>
-      </Section>
+      {interviews.data.length > 0 ? (
+        <Section title="Sponsor interviews">
+          <VideoList videos={interviews.data} label="Sponsor interviews" />
+        </Section>
+      ) : null}
 
       <Section className="bg-white" title="Our sponsors">
         <PublishedSponsors loading={sponsors.loading} sponsors={sponsors.data} />
       </Section>
 
       <Section
+        id={ENQUIRY_ANCHOR}
         title="Sponsorship enquiry"
         intro="Tell us about your company and the tier you are interested in; we will reply within two working days."
       >

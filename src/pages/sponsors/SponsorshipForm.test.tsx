@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { PHONE_HINT } from '../../lib/validation';
 import { SponsorshipForm } from './SponsorshipForm';
 
 afterEach(() => {
@@ -19,7 +21,7 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
 // Typing and rendering are slow on a shared CI machine; the default 5 s is too tight.
 describe('SponsorshipForm', { timeout: 20_000 }, () => {
   it("starts the tier at 'Select Sponsorship Tier' with exactly the three spec options", () => {
-    render(<SponsorshipForm />);
+    render(<SponsorshipForm />, { wrapper: MemoryRouter });
     const options = [
       ...(screen.getByLabelText(/Sponsorship tier/) as HTMLSelectElement).options,
     ].map((o) => o.text);
@@ -31,17 +33,33 @@ describe('SponsorshipForm', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('takes the tier a tier card chose from the address, focused, and states the length limits', async () => {
+    render(
+      <MemoryRouter initialEntries={['/sponsors?tier=tier-3#sponsorship-enquiry']}>
+        <SponsorshipForm />
+      </MemoryRouter>,
+    );
+    const tier = screen.getByLabelText(/Sponsorship tier/);
+    await waitFor(() => expect(tier).toHaveValue('Tier 3 - £800'));
+    expect(tier).toHaveFocus();
+    expect(screen.getByLabelText(/Message/)).toHaveAccessibleDescription('Up to 2,000 characters.');
+    expect(screen.getByLabelText(/Phone/)).toHaveAccessibleDescription(PHONE_HINT);
+  });
+
   it('refuses an empty or badly addressed enquiry, says why beside each field and focuses the first', async () => {
     const user = userEvent.setup({ delay: null });
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    render(<SponsorshipForm />);
+    render(<SponsorshipForm />, { wrapper: MemoryRouter });
     await user.type(screen.getByLabelText(/Email/), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Send Enquiry' }));
     const company = screen.getByLabelText(/Company name/);
     expect(company).toHaveFocus();
     expect(company).toHaveAttribute('aria-invalid', 'true');
-    expect(company).toHaveAccessibleDescription('Please enter your company name.');
+    // The field states its limit, then what went wrong.
+    expect(company).toHaveAccessibleDescription(
+      'Up to 200 characters. Please enter your company name.',
+    );
     expect(screen.getByLabelText(/Email/)).toHaveAccessibleDescription(
       'Please enter a valid email address.',
     );
@@ -60,7 +78,7 @@ describe('SponsorshipForm', { timeout: 20_000 }, () => {
         : new Response('{"webhook":"delivered","email":"sent"}', { status: 200 }),
     );
     vi.stubGlobal('fetch', fetch);
-    render(<SponsorshipForm />);
+    render(<SponsorshipForm />, { wrapper: MemoryRouter });
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send Enquiry' }));
     expect(await screen.findByRole('dialog', { name: 'Thank You!' })).toBeInTheDocument();
@@ -87,7 +105,7 @@ describe('SponsorshipForm', { timeout: 20_000 }, () => {
   it('says there was an issue on a non-ok answer and keeps what was typed', async () => {
     const user = userEvent.setup({ delay: null });
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('nope', { status: 500 })));
-    render(<SponsorshipForm />);
+    render(<SponsorshipForm />, { wrapper: MemoryRouter });
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send Enquiry' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -101,7 +119,7 @@ describe('SponsorshipForm', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    render(<SponsorshipForm />);
+    render(<SponsorshipForm />, { wrapper: MemoryRouter });
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send Enquiry' }));
     await waitFor(() =>

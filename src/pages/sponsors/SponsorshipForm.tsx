@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { EmailField, SelectField, TextAreaField, TextField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
 import { Honeypot } from '../../components/Honeypot';
 import { Modal } from '../../components/Modal';
-import { sponsorTiers } from '../../config/rally';
+import { sponsorTiers, type SponsorTierOffer } from '../../config/rally';
 import { useDb } from '../../data/dbContext';
 import { requestDelivery } from '../../data/delivery';
 import {
@@ -12,10 +13,30 @@ import {
 } from '../../data/sponsorshipEnquiries';
 import { SubmissionError } from '../../data/submissions';
 import { useForm } from '../../lib/useForm';
-import { isBlank, isEmail, isPhone, type FieldErrors } from '../../lib/validation';
+import { sponsorshipLimits } from '../../config/forms';
+import {
+  isBlank,
+  isEmail,
+  isPhone,
+  isTooLong,
+  PHONE_HINT,
+  shortenMessage,
+  type FieldErrors,
+} from '../../lib/validation';
 import { useSiteSettings } from '../../data/SiteSettingsProvider';
 
 type SponsorshipEnquiry = SponsorshipEnquiryInput;
+
+/** The enquiry section's id: a tier card's link lands there even before the page's script runs. */
+export const ENQUIRY_ANCHOR = 'sponsorship-enquiry';
+const TIER_PARAM = 'tier';
+
+const tierSlug = (tier: SponsorTierOffer) => tier.tier.toLowerCase().replace(/\s+/g, '-');
+
+/** Where a tier card's action goes: the enquiry form with that tier chosen (/sponsors?tier=tier-1). */
+export function enquiryLink(tier: SponsorTierOffer) {
+  return { search: `?${TIER_PARAM}=${tierSlug(tier)}`, hash: `#${ENQUIRY_ANCHOR}` };
+}
 
 const tierOptions = sponsorTiers.map((tier) => ({
   value: tier.enquiryOption,
@@ -39,6 +60,8 @@ export const SPONSORSHIP_RATE_LIMITED =
 function validate(values: SponsorshipEnquiry): FieldErrors<keyof SponsorshipEnquiry> {
   const errors: FieldErrors<keyof SponsorshipEnquiry> = {};
   if (isBlank(values.companyName)) errors.companyName = 'Please enter your company name.';
+  else if (isTooLong(values.companyName, sponsorshipLimits.companyName))
+    errors.companyName = shortenMessage('your company name', sponsorshipLimits.companyName);
   if (isBlank(values.email)) errors.email = 'Please enter your email address.';
   else if (!isEmail(values.email)) errors.email = 'Please enter a valid email address.';
   if (isBlank(values.phone)) errors.phone = 'Please enter your phone number.';
@@ -47,6 +70,8 @@ function validate(values: SponsorshipEnquiry): FieldErrors<keyof SponsorshipEnqu
   if (!sponsorTiers.some((tier) => tier.enquiryOption === values.tier))
     errors.tier = 'Please select a sponsorship tier.';
   if (isBlank(values.message)) errors.message = 'Please enter a message.';
+  else if (isTooLong(values.message, sponsorshipLimits.message))
+    errors.message = shortenMessage('your message', sponsorshipLimits.message);
   return errors;
 }
 
@@ -57,6 +82,19 @@ export function SponsorshipForm() {
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [thanked, setThanked] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // A tier card's action chooses its tier here and moves focus to the choice (which scrolls the
+  // form into view), every time it is followed: the location's key changes even for the same tier.
+  const [params] = useSearchParams();
+  const { key: arrival } = useLocation();
+  const chosen = sponsorTiers.find((tier) => tierSlug(tier) === params.get(TIER_PARAM));
+  const { set } = form;
+  useEffect(() => {
+    if (!chosen) return;
+    set('tier', chosen.enquiryOption);
+    formRef.current?.querySelector<HTMLSelectElement>('select[name="tier"]')?.focus();
+  }, [chosen, arrival, set]);
 
   // Stored first; the webhook copy and the acknowledgement follow without holding the visitor.
   const submit = form.onSubmit(async (values) => {
@@ -82,12 +120,19 @@ export function SponsorshipForm() {
 
   return (
     <>
-      <form onSubmit={submit} noValidate className="space-y-5" aria-label="Sponsorship enquiry">
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        noValidate
+        className="space-y-5"
+        aria-label="Sponsorship enquiry"
+      >
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             label="Company name"
             required
             autoComplete="organization"
+            limit={sponsorshipLimits.companyName}
             {...form.field('companyName')}
           />
           <EmailField label="Email" required {...form.field('email')} />
@@ -96,6 +141,7 @@ export function SponsorshipForm() {
             type="tel"
             required
             autoComplete="tel"
+            hint={PHONE_HINT}
             {...form.field('phone')}
           />
           <SelectField
@@ -106,7 +152,12 @@ export function SponsorshipForm() {
             {...form.field('tier')}
           />
         </div>
-        <TextAreaField label="Message" required {...form.field('message')} />
+        <TextAreaField
+          label="Message"
+          required
+          limit={sponsorshipLimits.message}
+          {...form.field('message')}
+        />
         <Honeypot {...form.field('website')} />
         <FormSubmit sending={sending} failure={failure}>
           Send Enquiry
