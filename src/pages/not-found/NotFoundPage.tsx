@@ -15,7 +15,7 @@ export default function NotFoundPage() {
       />
       <section className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
         <Compass aria-hidden="true" className="mx-auto h-16 w-16 text-amber-600" />
-        <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900">
+        <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-ink">
           Page Not Found
         </h1>
         <p className="mt-4 text-lg text-slate-700">
@@ -28,7 +28,7 @@ export default function NotFoundPage() {
           </Link>
           <Link
             to={paths.rally}
-            className="inline-flex items-center rounded-full px-6 py-3 font-bold text-blue-800 ring-2 ring-blue-800 hover:bg-blue-50"
+            className="inline-flex items-center rounded-full px-6 py-3 font-bold text-link ring-2 ring-blue-800 hover:bg-blue-50"
           >
             See the {edition.year} Rally
           </Link>
