@@ -121,8 +121,8 @@ export default function HomePage() {
               <Calendar aria-hidden="true" className="h-5 w-5 text-accent-light" /> {dates}
             </span>
             <span className="flex items-center gap-2">
-              <MapPin aria-hidden="true" className="h-5 w-5 text-accent-light" /> {edition.startPlace}{' '}
-              to {edition.finishPlace}, via a mystery route
+              <MapPin aria-hidden="true" className="h-5 w-5 text-accent-light" />{' '}
+              {edition.startPlace} to {edition.finishPlace}, via a mystery route
             </span>
           </div>
           <span className="mt-8 inline-flex items-center gap-2 font-bold text-accent-light group-hover:gap-3">
