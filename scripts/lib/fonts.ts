@@ -4,7 +4,6 @@
 // 35 KB instead of the packages' 70 KB for their whole Latin files (measured: Inter 48.3 → 21.8 KB
 // at 400–700, Space Grotesk 22.3 → 13.2 KB at 500–700). A character outside the subset (an
 // organiser's "ö") is drawn from the metric-matched local fallback declared in src/styles.css.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -68,14 +67,10 @@ export function subsetCharacters(root: string): string {
   return [...chars].sort().join('');
 }
 
-/**
- * Writes every font's subset into `outDir` (a cache folder the build's `@fonts` alias points at)
- * and answers a short hash of what was written, for the log.
- */
-export async function writeSubsetFonts(root: string, outDir: string): Promise<string> {
+/** Writes every font's subset into `outDir` (a cache folder the build's `@fonts` alias points at). */
+export async function writeSubsetFonts(root: string, outDir: string): Promise<void> {
   const characters = subsetCharacters(root);
   mkdirSync(outDir, { recursive: true });
-  const hash = createHash('sha256');
   for (const font of SITE_FONTS) {
     const source = readFileSync(require.resolve(font.source, { paths: [root] }));
     const subset = await subsetFont(source, characters, {
@@ -83,7 +78,5 @@ export async function writeSubsetFonts(root: string, outDir: string): Promise<st
       variationAxes: { wght: font.weights },
     });
     writeFileSync(path.join(outDir, font.file), subset);
-    hash.update(subset);
   }
-  return hash.digest('hex').slice(0, 8);
 }
