@@ -13,6 +13,7 @@ import {
   widthsFor,
   type ResponsiveFormat,
 } from './src/config/images.ts';
+import { SITE_FONTS, writeSubsetFonts } from './scripts/lib/fonts.ts';
 
 const port = Number(process.env.PORT ?? 5173);
 
@@ -147,17 +148,64 @@ function responsiveImages(): Plugin {
   };
 }
 
+/** Where the font subsets are written; src/styles.css reads them as `@fonts/<file>`. */
+const fontsDir = path.resolve('.cache/fonts');
+
+/**
+ * The site's fonts (scripts/lib/fonts.ts), subset before anything reads them, and preloaded by
+ * every page: the build adds a <link rel="preload"> per font to index.html, whose head every
+ * prerendered page copies, so the fonts are fetched with the HTML rather than after the CSS.
+ */
+function siteFonts(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'europe-rally:site-fonts',
+    configResolved(config) {
+      root = config.root;
+    },
+    async buildStart() {
+      await writeSubsetFonts(root, fontsDir);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.bundle) return [];
+        const assets = Object.values(context.bundle).filter((output) => output.type === 'asset');
+        return SITE_FONTS.map((font) => {
+          const asset = assets.find((output) =>
+            output.originalFileNames.some((name) => name.endsWith(`.cache/fonts/${font.file}`)),
+          );
+          if (!asset) throw new Error(`site-fonts: ${font.file} is not in the build`);
+          return {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              as: 'font',
+              type: 'font/woff2',
+              href: `/${asset.fileName}`,
+              crossorigin: '',
+            },
+            injectTo: 'head' as const,
+          };
+        });
+      },
+    },
+  };
+}
+
 const outDir = process.env.BUILD_OUT_DIR || 'dist';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     requiredBuildEnv(),
+    siteFonts(),
     react(),
     robotsTxt(),
     responsiveImages(),
     staticHostHeaders(),
     prerenderedFallback(),
   ],
+  resolve: { alias: { '@fonts': fontsDir } },
   server: { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   build: {

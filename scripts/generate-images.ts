@@ -1,6 +1,7 @@
 // Draws the poster of the featured film and the sponsor-car photos as SVG and writes them as
 // WebP with sharp (called by scripts/generate-film.sh).
 import sharp from 'sharp';
+import { logoMarkSvg } from '../src/config/brand.ts';
 
 const out = 'public/media';
 
@@ -39,10 +40,9 @@ function sponsorCar(body: string, accent: string, backdrop: string, label: strin
 </svg>`;
 }
 
-const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
-  <rect width="64" height="64" rx="14" fill="#fbbf24"/>
-  <text x="32" y="42" text-anchor="middle" font-family="Arial, sans-serif" font-size="28" font-weight="900" fill="#0f172a">ER</text>
-</svg>`;
+// The favicon is the logo mark (src/config/brand.ts).
+const favicon = `${logoMarkSvg({ size: 64 })}
+`;
 
 const jobs: [string, string, number][] = [
   [poster(), `${out}/rally-2025-poster.webp`, 70],

@@ -169,3 +169,22 @@ select distinct on (path) path, alt from (
 where alt <> ''
 order by path, alt
 on conflict (path) do nothing;
+
+-- Page heroes (issue 15): a photograph behind each main page's headline, chosen from scenes the
+-- seed draws (supabase/seed-media) at the widest variant width, and listed in the media library.
+update public.site_settings set value = case key
+  when 'hero_home' then 'seed/heroes/alps-pass-convoy-hairpins.1920x1080.webp'
+  when 'hero_rally' then 'seed/heroes/lake-como-mountain-road-cars.1920x1080.webp'
+  when 'hero_sponsors' then 'seed/heroes/town-square-rally-cars-lined.1920x1080.webp'
+  when 'hero_videos' then 'seed/heroes/valley-forest-convoy-drive.1920x1080.webp'
+  when 'hero_sign_up' then 'seed/heroes/summit-switchbacks-mini-drive.1920x1080.webp'
+  else value end
+where key in ('hero_home', 'hero_rally', 'hero_sponsors', 'hero_videos', 'hero_sign_up');
+
+insert into public.media_files (path, alt) values
+  ('seed/heroes/alps-pass-convoy-hairpins.1920x1080.webp', 'A convoy of rally cars on the hairpins of an Alpine pass'),
+  ('seed/heroes/lake-como-mountain-road-cars.1920x1080.webp', 'Rally cars on a lakeside road below the mountains'),
+  ('seed/heroes/town-square-rally-cars-lined.1920x1080.webp', 'Rally cars lined up in a town square'),
+  ('seed/heroes/valley-forest-convoy-drive.1920x1080.webp', 'A convoy driving through a forested valley'),
+  ('seed/heroes/summit-switchbacks-mini-drive.1920x1080.webp', 'A car climbing the switchbacks to a summit')
+on conflict (path) do nothing;

@@ -9,6 +9,7 @@ import { Spinner } from '../components/Spinner';
 import type { SiteSetting } from '../data/types';
 import { listSettings, updateSetting } from '../data/settings';
 import { PendingButton } from './ui/PendingButton';
+import { MediaField } from './media/MediaField';
 import { useLoad } from '../lib/useLoad';
 import { isSettingType, settingValueError, type SettingType } from '../lib/settingValue';
 import { supabase } from './supabase';
@@ -50,6 +51,7 @@ const INPUT: Record<SettingType, { type: string; inputMode?: 'numeric' }> = {
   url: { type: 'url' },
   email: { type: 'email' },
   phone: { type: 'tel' },
+  image: { type: 'url' },
 };
 
 export function SettingsPage() {
@@ -179,6 +181,15 @@ function SettingEditor({
         <div className="min-w-0 flex-1">
           {type === 'longtext' ? (
             <TextAreaField {...field} rows={3} />
+          ) : type === 'image' ? (
+            <MediaField
+              label={field.label}
+              accept="image"
+              value={value}
+              error={field.error}
+              placeholder="Empty: the plain dark hero"
+              onChange={(next) => field.onChange({ target: { value: next } })}
+            />
           ) : (
             <TextField {...field} {...INPUT[type]} />
           )}

@@ -11,7 +11,7 @@ export function ContactLinks() {
         <Mail aria-hidden="true" className="mt-1 h-5 w-5 text-amber-600" />
         <a
           href={`mailto:${organisation.email}`}
-          className="font-medium text-blue-800 hover:text-blue-600"
+          className="font-medium text-link hover:text-link-hover"
         >
           {organisation.email}
         </a>
@@ -20,7 +20,7 @@ export function ContactLinks() {
         <Phone aria-hidden="true" className="mt-1 h-5 w-5 text-amber-600" />
         <a
           href={phoneHref(organisation.phone)}
-          className="font-medium text-blue-800 hover:text-blue-600"
+          className="font-medium text-link hover:text-link-hover"
         >
           {organisation.phone}
         </a>

@@ -38,7 +38,7 @@ export function Countdown({ edition }: { edition: SiteSettings['edition'] }) {
         className="rounded-2xl bg-white/10 px-6 py-5 text-center backdrop-blur"
         data-testid="countdown"
       >
-        <p className="text-2xl font-bold text-amber-300 sm:text-3xl">
+        <p className="text-2xl font-bold text-accent-light sm:text-3xl">
           {`The ${edition.name} is under way!`}
         </p>
         <p className="mt-2 text-slate-100">
@@ -54,7 +54,7 @@ export function Countdown({ edition }: { edition: SiteSettings['edition'] }) {
         className="rounded-2xl bg-white/10 px-6 py-5 text-center backdrop-blur"
         data-testid="countdown"
       >
-        <p className="text-2xl font-bold text-amber-300 sm:text-3xl">
+        <p className="text-2xl font-bold text-accent-light sm:text-3xl">
           {`The ${edition.name} has finished`}
         </p>
         <p className="mt-2 text-slate-100">
@@ -92,7 +92,7 @@ export function Countdown({ edition }: { edition: SiteSettings['edition'] }) {
   }
   return (
     <div data-testid="countdown">
-      <p className="mb-3 text-sm font-semibold uppercase tracking-widest text-amber-300">
+      <p className="mb-3 text-sm font-semibold uppercase tracking-widest text-accent-light">
         Countdown to the start
       </p>
       <dl className="grid grid-cols-4 gap-2 sm:gap-4">

@@ -15,8 +15,8 @@ export function EmptyState({
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       {icon ? <div className="mx-auto mb-4 flex justify-center text-slate-400">{icon}</div> : null}
-      <Title className="text-lg font-semibold text-slate-900">{title}</Title>
-      {children ? <div className="mt-2 text-slate-600">{children}</div> : null}
+      <Title className="text-lg font-semibold text-ink">{title}</Title>
+      {children ? <div className="mt-2 text-ink-muted">{children}</div> : null}
     </div>
   );
 }

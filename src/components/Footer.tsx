@@ -5,6 +5,7 @@ import { phoneHref } from '../lib/format';
 import { dateRangeLabel } from '../lib/calendar';
 import { useSiteSettings } from '../data/SiteSettingsProvider';
 import { navLinks } from './Header';
+import { LogoMark } from './LogoMark';
 import { SubscribeForm } from './SubscribeForm';
 
 function Newsletter() {
@@ -17,7 +18,7 @@ function Newsletter() {
       thanks={(email) => `Thank you! We'll send rally news to ${email}.`}
       heading={
         <>
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-amber-300">
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-accent-light">
             Newsletter
           </h2>
           <p className="mt-3 text-sm text-slate-300">
@@ -31,13 +32,16 @@ function Newsletter() {
 
 export function Footer() {
   const { edition, organisation } = useSiteSettings();
-  const linkClass = 'text-slate-300 hover:text-amber-200';
+  const linkClass = 'text-slate-300 hover:text-accent-light';
   return (
-    <footer className="bg-slate-950 text-slate-200">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+    <footer className="bg-night text-slate-200">
+      <div className="mx-auto grid max-w-page gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div>
-          <p className="text-lg font-extrabold text-white">
-            {organisation.name} <span className="text-amber-300">{edition.year}</span>
+          <p className="flex items-center gap-2 font-display text-lg font-bold text-white">
+            <LogoMark className="h-9 w-9" />
+            <span>
+              {organisation.name} <span className="text-accent-light">{edition.year}</span>
+            </span>
           </p>
           <p className="mt-3 text-sm text-slate-300">
             A charity car rally from the {edition.startPlace} to {edition.finishPlace},{' '}
@@ -61,7 +65,9 @@ export function Footer() {
           </ul>
         </div>
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-amber-300">Explore</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-accent-light">
+            Explore
+          </h2>
           <ul className="mt-3 space-y-2 text-sm">
             {navLinks.map((link) => (
               <li key={link.to}>
@@ -88,22 +94,24 @@ export function Footer() {
           </ul>
         </div>
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-amber-300">Contact</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-accent-light">
+            Contact
+          </h2>
           <ul className="mt-3 space-y-3 text-sm">
             <li className="flex items-start gap-2">
-              <Mail aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" />
+              <Mail aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-light" />
               <a href={`mailto:${organisation.email}`} className={linkClass}>
                 {organisation.email}
               </a>
             </li>
             <li className="flex items-start gap-2">
-              <Phone aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" />
+              <Phone aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-light" />
               <a href={phoneHref(organisation.phone)} className={linkClass}>
                 {organisation.phone}
               </a>
             </li>
             <li className="flex items-start gap-2">
-              <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" />
+              <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-light" />
               <span className="text-slate-300">{organisation.address}</span>
             </li>
           </ul>
@@ -111,7 +119,7 @@ export function Footer() {
         <Newsletter />
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
+        <p className="mx-auto max-w-page px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
           {`© ${edition.year} ${organisation.name}. All rights reserved.`}
           {organisation.charityNumber ? (
             <span data-testid="charity-number">

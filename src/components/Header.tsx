@@ -6,6 +6,7 @@ import { Menu, X } from 'lucide-react';
 import { paths } from '../config/paths';
 import { RallyCallLink } from './RallyCall';
 import { useSiteSettings } from '../data/SiteSettingsProvider';
+import { LogoMark } from './LogoMark';
 
 export const navLinks = [
   { to: paths.home, label: 'Home' },
@@ -71,32 +72,27 @@ export function Header() {
     <header
       data-opaque={opaque}
       className={`fixed inset-x-0 top-0 z-40 transition-colors duration-300 ${
-        opaque ? 'bg-slate-950 shadow-lg' : 'bg-transparent'
+        opaque ? 'bg-night shadow-lg' : 'bg-transparent'
       }`}
     >
       <nav
         aria-label="Main"
-        className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8"
+        className="mx-auto flex max-w-page items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8"
       >
         <Link
           to={paths.home}
           className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-white"
         >
-          <span
-            aria-hidden="true"
-            className="flex h-9 w-9 items-center justify-center rounded-lg bg-amber-400 text-sm font-black text-slate-950"
-          >
-            ER
-          </span>
-          <span>
-            Europe Rally <span className="text-amber-300">{year}</span>
+          <LogoMark className="h-9 w-9" />
+          <span className="font-display">
+            Europe Rally <span className="text-accent-light">{year}</span>
           </span>
         </Link>
         <ul className="hidden items-center gap-1 lg:flex">
           <NavItems
             linkClass={(active) =>
               `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
-                active ? 'text-amber-300' : 'text-slate-100 hover:text-amber-200'
+                active ? 'text-accent-light' : 'text-slate-100 hover:text-accent-light'
               }`
             }
           />
@@ -104,7 +100,7 @@ export function Header() {
         <div className="flex items-center gap-2">
           <RallyCallLink
             place="nav"
-            className="hidden rounded-full bg-amber-400 px-4 py-2 text-sm font-bold text-slate-950 shadow hover:bg-amber-300 sm:inline-block"
+            className="hidden rounded-full bg-accent px-4 py-2 text-sm font-bold text-night shadow hover:bg-accent-light sm:inline-block"
           />
           <button
             type="button"
@@ -122,23 +118,19 @@ export function Header() {
           </button>
         </div>
       </nav>
-      <div
-        id={menuId}
-        hidden={!menuOpen}
-        className="border-t border-white/10 bg-slate-950 lg:hidden"
-      >
+      <div id={menuId} hidden={!menuOpen} className="border-t border-white/10 bg-night lg:hidden">
         <ul className="space-y-1 px-4 py-4">
           <NavItems
             linkClass={(active) =>
               `block rounded-md px-3 py-3 text-base font-medium ${
-                active ? 'bg-white/10 text-amber-300' : 'text-slate-100 hover:bg-white/5'
+                active ? 'bg-white/10 text-accent-light' : 'text-slate-100 hover:bg-white/5'
               }`
             }
           />
           <li className="pt-2">
             <RallyCallLink
               place="nav"
-              className="block rounded-full bg-amber-400 px-4 py-3 text-center font-bold text-slate-950 hover:bg-amber-300"
+              className="block rounded-full bg-accent px-4 py-3 text-center font-bold text-night hover:bg-accent-light"
             />
           </li>
         </ul>

@@ -47,10 +47,10 @@ export function Layout({ header, footer }: { header: ReactNode; footer: ReactNod
   useNavigationFocus('main');
   return (
     <SiteSettingsProvider>
-      <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
+      <div className="flex min-h-screen flex-col bg-paper text-ink">
         <a
           href="#main"
-          className="sr-only z-50 rounded bg-amber-400 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+          className="sr-only z-50 rounded bg-accent px-4 py-2 font-semibold text-night focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
         >
           Skip to content
         </a>

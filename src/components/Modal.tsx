@@ -32,7 +32,7 @@ export function Modal({
   if (!open) return null;
   return (
     <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/70 p-4"
+      className="fixed inset-0 z-50 flex items-center justify-center bg-night/70 p-4"
       onClick={onClose}
     >
       <div
@@ -47,11 +47,11 @@ export function Modal({
           type="button"
           onClick={onClose}
           aria-label="Close"
-          className="absolute right-3 top-3 rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          className="absolute right-3 top-3 rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-ink"
         >
           <X aria-hidden="true" className="h-5 w-5" />
         </button>
-        <h2 id={titleId} className="text-2xl font-bold text-slate-900">
+        <h2 id={titleId} className="text-2xl font-bold text-ink">
           {title}
         </h2>
         <div className="mt-3 text-slate-700">{children}</div>

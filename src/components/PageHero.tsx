@@ -1,7 +1,37 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { useSiteSettings } from '../data/SiteSettingsProvider';
+import { MediaImage } from './MediaImage';
 import { RallyCallLink } from './RallyCall';
+
+/** The hero's dark ground: night blue, with a warm glow where the sun would be. */
+export const heroGround = 'bg-gradient-to-br from-night via-night-700 to-night-800';
+
+/**
+ * The photograph the organiser chose for this page's hero (Settings → Pages), behind a dark
+ * overlay that keeps the white text above AA contrast. It is decoration (alt=""): the headline
+ * says what the page is. Fetched early, with the width variants in srcset, because it is the
+ * largest thing in the first view; a page without one keeps the plain ground.
+ */
+export function HeroPhoto() {
+  const { pathname } = useLocation();
+  const image = useSiteSettings().heroes[pathname];
+  if (!image) return null;
+  return (
+    <div aria-hidden="true" className="absolute inset-0" data-hero-photo="">
+      <MediaImage
+        src={image}
+        alt=""
+        sizes="100vw"
+        priority
+        className="h-full w-full object-cover"
+      />
+      <div className="absolute inset-0 bg-gradient-to-r from-night via-night/85 to-night/40" />
+      <div className="absolute inset-0 bg-gradient-to-t from-night/70 to-transparent" />
+    </div>
+  );
+}
 
 /** The dark banner at the top of every inner page, carrying its one h1. */
 export function PageHero({
@@ -14,16 +44,15 @@ export function PageHero({
   children?: ReactNode;
 }) {
   return (
-    <section className="bg-gradient-to-br from-slate-950 via-blue-950 to-slate-900 text-white">
-      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+    <section className={`relative isolate overflow-hidden text-white ${heroGround}`}>
+      <HeroPhoto />
+      <div className="relative mx-auto max-w-page px-4 py-section sm:px-6 sm:py-section-lg lg:px-8">
         {eyebrow ? (
-          <p className="text-sm font-semibold uppercase tracking-widest text-amber-300">
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent-light">
             {eyebrow}
           </p>
         ) : null}
-        <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
-          {title}
-        </h1>
+        <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">{title}</h1>
         {children ? <div className="mt-5 max-w-2xl text-lg text-slate-200">{children}</div> : null}
       </div>
     </section>
@@ -45,12 +74,12 @@ export function Section({
   id?: string;
 }) {
   return (
-    <section id={id} className={`py-14 sm:py-20 ${className}`}>
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+    <section id={id} className={`py-section sm:py-section-lg ${className}`}>
+      <div className="mx-auto max-w-page px-4 sm:px-6 lg:px-8">
         {title ? (
-          <h2 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h2>
+          <h2 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h2>
         ) : null}
-        {intro ? <div className="mt-3 max-w-3xl text-lg text-slate-600">{intro}</div> : null}
+        {intro ? <div className="mt-3 max-w-3xl text-lg text-ink-muted">{intro}</div> : null}
         <div className={title || intro ? 'mt-10' : ''}>{children}</div>
       </div>
     </section>
@@ -69,10 +98,10 @@ export const renderWhenNearViewport =
 
 export const buttonStyles = {
   primary:
-    'inline-flex items-center justify-center gap-2 rounded-full bg-amber-400 px-6 py-3 font-bold text-slate-950 shadow hover:bg-amber-300',
+    'inline-flex items-center justify-center gap-2 rounded-full bg-accent px-6 py-3 font-bold text-night shadow hover:bg-accent-light',
   secondary:
-    'inline-flex items-center justify-center gap-2 rounded-full border-2 border-white/80 px-6 py-3 font-bold text-white hover:bg-white hover:text-slate-950',
-  dark: 'inline-flex items-center justify-center gap-2 rounded-full bg-slate-900 px-6 py-3 font-bold text-white hover:bg-slate-700',
+    'inline-flex items-center justify-center gap-2 rounded-full border-2 border-white/80 px-6 py-3 font-bold text-white hover:bg-white hover:text-night',
+  dark: 'inline-flex items-center justify-center gap-2 rounded-full bg-night px-6 py-3 font-bold text-white hover:bg-night-700',
 } as const;
 
 /**

@@ -11,7 +11,7 @@ export function Spinner({
   return (
     <div
       role="status"
-      className={`flex items-center justify-center gap-3 py-10 text-slate-600 ${className}`}
+      className={`flex items-center justify-center gap-3 py-10 text-ink-muted ${className}`}
     >
       <LoaderCircle
         aria-hidden="true"

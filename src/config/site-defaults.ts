@@ -4,6 +4,8 @@
 // values) are what the site shows; these stand in only where a row is missing or unreadable, so
 // a page never renders without them. tests/lint/hard-coded-facts.test.ts keeps it the only place.
 
+import { paths } from './paths';
+
 /** A calendar date, 'YYYY-MM-DD' (no time zone: the rally's days are the visitor's days). */
 export type CalendarDate = string;
 
@@ -39,6 +41,8 @@ export type SiteSettings = {
     donateUrl: string | null;
   };
   fundraising: { raised: number; goal: number };
+  /** Each page's hero photograph (a media bucket path or a URL), by route path; absent: none. */
+  heroes: Partial<Record<string, string>>;
 };
 
 /** The seed values, by setting key (as the migration inserts them). */
@@ -68,6 +72,15 @@ export const SETTING_DEFAULTS = {
   donate_url: '',
   fundraising_raised: '27000',
   fundraising_goal: '150000',
+  hero_home: '',
+  hero_rally: '',
+  hero_gallery: '',
+  hero_videos: '',
+  hero_news: '',
+  hero_sponsors: '',
+  hero_about: '',
+  hero_contact: '',
+  hero_sign_up: '',
 } as const;
 
 export type SiteSettingKey = keyof typeof SETTING_DEFAULTS;
@@ -78,3 +91,16 @@ export const SOCIAL_SETTINGS = [
   { key: 'social_instagram', label: 'Instagram' },
   { key: 'social_youtube', label: 'YouTube' },
 ] as const satisfies readonly { key: SiteSettingKey; label: string }[];
+
+/** The page each hero setting belongs to, by its route path (src/config/paths.ts). */
+export const HERO_SETTINGS = {
+  hero_home: paths.home,
+  hero_rally: paths.rally,
+  hero_gallery: paths.gallery,
+  hero_videos: paths.videos,
+  hero_news: paths.news,
+  hero_sponsors: paths.sponsors,
+  hero_about: paths.about,
+  hero_contact: paths.contact,
+  hero_sign_up: paths.signUp,
+} as const satisfies Partial<Record<SiteSettingKey, string>>;

@@ -571,7 +571,7 @@ export type Database = {
           label: string;
           required: boolean;
           sort_order: number;
-          type: 'text' | 'longtext' | 'integer' | 'date' | 'url' | 'email' | 'phone';
+          type: 'text' | 'longtext' | 'integer' | 'date' | 'url' | 'email' | 'phone' | 'image';
           updated_at: string;
           value: string;
         };
@@ -583,7 +583,7 @@ export type Database = {
           label?: string;
           required?: boolean;
           sort_order?: number;
-          type?: 'text' | 'longtext' | 'integer' | 'date' | 'url' | 'email' | 'phone';
+          type?: 'text' | 'longtext' | 'integer' | 'date' | 'url' | 'email' | 'phone' | 'image';
           updated_at?: string;
           value?: string;
         };
@@ -595,7 +595,7 @@ export type Database = {
           label?: string;
           required?: boolean;
           sort_order?: number;
-          type?: 'text' | 'longtext' | 'integer' | 'date' | 'url' | 'email' | 'phone';
+          type?: 'text' | 'longtext' | 'integer' | 'date' | 'url' | 'email' | 'phone' | 'image';
           updated_at?: string;
           value?: string;
         };

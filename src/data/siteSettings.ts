@@ -2,6 +2,7 @@
 // each value read by its type and, where a row is missing or its value unreadable, the seed value
 // from src/config/site-defaults.ts in its place.
 import {
+  HERO_SETTINGS,
   SETTING_DEFAULTS,
   SOCIAL_SETTINGS,
   type SiteSettingKey,
@@ -56,6 +57,12 @@ export function toSiteSettings(values: SettingValues): SiteSettings {
       donateUrl: readUrl(values.donate_url ?? ''),
     },
     fundraising: { raised: integer('fundraising_raised'), goal: integer('fundraising_goal') },
+    heroes: Object.fromEntries(
+      Object.entries(HERO_SETTINGS).flatMap(([key, path]) => {
+        const image = values[key]?.trim();
+        return image ? [[path, image]] : [];
+      }),
+    ),
   };
 }
 

@@ -19,6 +19,18 @@ describe('settingValueError (the same rules as the database trigger)', () => {
     ['phone', '+44 (0)20 7946 0321', null],
     ['text', 'two\nlines', 'Capacity must be one line of at most 200 characters.'],
     ['text', '   ', 'Capacity is required.'],
+    [
+      'image',
+      'javascript:alert(1)',
+      'Capacity must be an image from the media library or a web address starting with https://.',
+    ],
+    [
+      'image',
+      '../private/x.webp',
+      'Capacity must be an image from the media library or a web address starting with https://.',
+    ],
+    ['image', 'seed/heroes/alps.1920x1080.webp', null],
+    ['image', 'https://images.example.org/hero.jpg', null],
   ] as const)('%s %j → %s', (type, value, message) => {
     expect(settingValueError(type, value, rule)).toBe(message);
   });

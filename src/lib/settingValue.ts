@@ -12,6 +12,7 @@ export const SETTING_TYPES = [
   'url',
   'email',
   'phone',
+  'image',
 ] as const;
 export type SettingType = (typeof SETTING_TYPES)[number];
 
@@ -38,6 +39,12 @@ const RULES: Record<SettingType, { test: (value: string) => boolean; message: st
   phone: {
     test: (v) => /^\+?[0-9 ()-]{6,30}$/.test(v),
     message: 'must be a phone number (digits, spaces, brackets, + and -).',
+  },
+  image: {
+    test: (v) =>
+      WEB_URL.test(v) ||
+      (/^[A-Za-z0-9][A-Za-z0-9._/-]*\.(webp|jpe?g|png|gif|avif)$/.test(v) && !v.includes('..')),
+    message: 'must be an image from the media library or a web address starting with https://.',
   },
 };
 

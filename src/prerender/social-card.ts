@@ -1,5 +1,6 @@
 // The social card (og-image.png, 1200×630): the hero's colours, the Alps and the route, and
-// the ER badge, drawn as SVG and rasterised by sharp at build time.
+// the logo mark (src/config/brand.ts), drawn as SVG and rasterised by sharp at build time.
+import { logoMarkSvg } from '../config/brand';
 import { socialImage } from '../config/images';
 
 export const socialCardSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${socialImage.width}" height="${socialImage.height}">
@@ -17,11 +18,7 @@ export const socialCardSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${s
   <polygon points="480,240 520,200 560,240 540,252 520,236 500,252" fill="#e2e8f0"/>
   <polygon points="840,290 880,250 920,290 900,302 880,286 860,302" fill="#e2e8f0"/>
   <path d="M0,610 C280,520 480,560 600,520 C760,470 960,520 1200,440" stroke="#f59e0b" stroke-width="14" fill="none" stroke-dasharray="40 26"/>
-  <g transform="translate(80 80)">
-    <rect width="150" height="150" rx="32" fill="#fbbf24"/>
-    <path d="M38 40h52v16H56v14h30v16H56v16h36v16H38z" fill="#0f172a"/>
-    <path d="M98 40h22a22 22 0 0 1 6 43l12 35h-15l-11-33h-0v33h-14z M112 54v18h8a9 9 0 0 0 0-18z" fill="#0f172a" fill-rule="evenodd"/>
-  </g>
+  <g transform="translate(80 80)">${logoMarkSvg({ size: 150, standalone: false })}</g>
 </svg>`;
 
 /** Writes the card as a palette PNG to `file`. */

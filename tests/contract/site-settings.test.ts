@@ -59,6 +59,16 @@ describe('typed settings', () => {
       'PO Box 1\nLondon',
       'Postal address must be one line of at most 200 characters.',
     ],
+    [
+      'hero_home',
+      'javascript:alert(1)',
+      'Home page hero must be an image from the media library or a web address starting with https://.',
+    ],
+    [
+      'hero_videos',
+      '../private/registrations.webp',
+      'Videos hero must be an image from the media library or a web address starting with https://.',
+    ],
   ])('%s refuses %j with a clear message', async (key, value, message) => {
     const { error, status } = await setValue(key, value);
     expect(status).toBe(400);
@@ -90,6 +100,28 @@ describe('typed settings', () => {
     expect(settings.organisation.donateUrl).toBe('https://give.example.org/rally');
     expect(settings.organisation.social.map((link) => link.label)).toEqual(['Facebook', 'YouTube']);
     expect(settings.fundraising).toEqual({ raised: 31000, goal: 150000 });
+  });
+
+  test('page heroes (issue 15): a library path or an image address is stored, and the site reads each by its page', async () => {
+    for (const [key, value] of [
+      ['hero_gallery', 'seed/gallery/lake-como.840x560.webp'],
+      ['hero_contact', 'https://images.example.org/contact.jpg'],
+      ['hero_news', ''],
+    ] as const) {
+      const { error } = await setValue(key, value);
+      expect(error).toBeNull();
+    }
+    const { heroes } = await loadSiteSettings(em().anon);
+    expect(heroes['/gallery']).toBe('seed/gallery/lake-como.840x560.webp');
+    expect(heroes['/contact']).toBe('https://images.example.org/contact.jpg');
+    expect(heroes['/news']).toBeUndefined();
+    // A visitor cannot choose one.
+    const { data } = await em()
+      .visitor.from('site_settings')
+      .update({ value: 'https://evil.example.org/x.png' })
+      .eq('key', 'hero_home')
+      .select('value');
+    expect(data ?? []).toEqual([]);
   });
 
   test("nobody, administrators included, changes a setting's type, label or group", async () => {

@@ -7,7 +7,8 @@ import { describe, expect, test } from 'vitest';
 import { SETTING_DEFAULTS } from '../../src/config/site-defaults';
 
 const DEFAULTS_FILE = 'src/config/site-defaults.ts';
-const MIGRATION = 'supabase/migrations/20260302000000_typed_settings_and_event_dates.sql';
+// The typed-settings migration, and later ones that add keys (issue 15's page heroes).
+const MIGRATIONS = 'supabase/migrations';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -46,7 +47,10 @@ describe('no hard-coded rally facts in src/', () => {
   });
 
   test('the defaults are the values the settings migration seeds', () => {
-    const sql = readFileSync(MIGRATION, 'utf8');
+    const sql = readdirSync(MIGRATIONS)
+      .filter((name) => name >= '20260302000000')
+      .map((name) => readFileSync(path.join(MIGRATIONS, name), 'utf8'))
+      .join('\n');
     for (const [key, value] of Object.entries(SETTING_DEFAULTS)) {
       const quoted = value.replace(/'/g, "''");
       expect(sql, key).toContain(`('${key}', '${quoted}',`);

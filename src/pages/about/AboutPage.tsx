@@ -41,10 +41,10 @@ export function FundraisingProgress() {
   const { raised, goal } = useSiteSettings().fundraising;
   const percent = formatPercent(raised, goal);
   return (
-    <div className="rounded-3xl bg-slate-900 p-8 text-white shadow-xl">
+    <div className="rounded-3xl bg-night-800 p-8 text-white shadow-xl">
       <p
         id="fundraising-label"
-        className="text-sm font-semibold uppercase tracking-widest text-amber-300"
+        className="text-sm font-semibold uppercase tracking-widest text-accent-light"
       >
         Fundraising progress
       </p>
@@ -61,7 +61,7 @@ export function FundraisingProgress() {
         aria-valuetext={`${formatPounds(raised)} of ${formatPounds(goal)} (${percent})`}
         className="mt-5 h-4 overflow-hidden rounded-full bg-white/15"
       >
-        <div className="h-full rounded-full bg-amber-400" style={{ width: percent }} />
+        <div className="h-full rounded-full bg-accent" style={{ width: percent }} />
       </div>
       <p className="mt-2 text-right font-semibold text-amber-200">{percent}</p>
     </div>
@@ -73,20 +73,20 @@ export function PastTourList({ tours }: { tours: PastTour[] }) {
     <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
       {tours.map((tour) => (
         <li key={tour.id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h3 className="text-2xl font-extrabold text-slate-900">{tour.year}</h3>
+          <h3 className="text-2xl font-extrabold text-ink">{tour.year}</h3>
           <p className="mt-1 text-slate-700">{tour.route}</p>
           <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
-            <div className="rounded-xl bg-slate-50 p-2">
-              <dt className="text-xs text-slate-600">Participants</dt>
-              <dd className="font-bold text-slate-900">{tour.participants}</dd>
+            <div className="rounded-xl bg-paper p-2">
+              <dt className="text-xs text-ink-muted">Participants</dt>
+              <dd className="font-bold text-ink">{tour.participants}</dd>
             </div>
-            <div className="rounded-xl bg-slate-50 p-2">
-              <dt className="text-xs text-slate-600">Funds raised</dt>
-              <dd className="font-bold text-slate-900">{tour.funds_raised}</dd>
+            <div className="rounded-xl bg-paper p-2">
+              <dt className="text-xs text-ink-muted">Funds raised</dt>
+              <dd className="font-bold text-ink">{tour.funds_raised}</dd>
             </div>
-            <div className="rounded-xl bg-slate-50 p-2">
-              <dt className="text-xs text-slate-600">Miles</dt>
-              <dd className="font-bold text-slate-900">{formatWholeNumber(tour.miles)}</dd>
+            <div className="rounded-xl bg-paper p-2">
+              <dt className="text-xs text-ink-muted">Miles</dt>
+              <dd className="font-bold text-ink">{formatWholeNumber(tour.miles)}</dd>
             </div>
           </dl>
         </li>
@@ -151,14 +151,14 @@ export default function AboutPage() {
           {features.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <Icon aria-hidden="true" className="h-8 w-8 text-amber-600" />
-              <h3 className="mt-4 text-lg font-bold text-slate-900">{title}</h3>
-              <p className="mt-1 text-slate-600">{text}</p>
+              <h3 className="mt-4 text-lg font-bold text-ink">{title}</h3>
+              <p className="mt-1 text-ink-muted">{text}</p>
             </li>
           ))}
         </ul>
       </Section>
 
-      <section className="bg-gradient-to-r from-blue-950 to-slate-900 py-16 text-white">
+      <section className="bg-gradient-to-r from-night-700 to-night py-16 text-white">
         <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8">
           <div>
             <h2 className="text-3xl font-bold">Help us reach {formatPounds(fundraising.goal)}</h2>
@@ -198,7 +198,7 @@ export default function AboutPage() {
             href={donateUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className="font-semibold text-blue-800 underline underline-offset-2 hover:text-blue-600"
+            className="font-semibold text-link underline underline-offset-2 hover:text-link-hover"
           >
             Donate on our giving page<span className="sr-only"> (opens in a new tab)</span>
           </a>

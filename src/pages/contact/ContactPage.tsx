@@ -21,7 +21,7 @@ export default function ContactPage() {
       <Section>
         <div className="grid gap-10 lg:grid-cols-3">
           <aside className="space-y-6">
-            <h2 className="text-2xl font-bold text-slate-900">Contact details</h2>
+            <h2 className="text-2xl font-bold text-ink">Contact details</h2>
             <ul className="space-y-4 text-slate-700">
               <ContactLinks />
               <li className="flex items-start gap-3">
@@ -31,7 +31,7 @@ export default function ContactPage() {
             </ul>
           </aside>
           <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 lg:col-span-2">
-            <h2 className="mb-6 text-2xl font-bold text-slate-900">Send us a message</h2>
+            <h2 className="mb-6 text-2xl font-bold text-ink">Send us a message</h2>
             <ContactForm />
           </div>
         </div>

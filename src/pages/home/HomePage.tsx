@@ -1,7 +1,13 @@
 import { Link } from 'react-router-dom';
 import { ArrowRight, Calendar, Flag, MapPin, Quote } from 'lucide-react';
 import { Countdown } from '../../components/Countdown';
-import { HeroCallsToAction, renderWhenNearViewport, Section } from '../../components/PageHero';
+import {
+  HeroCallsToAction,
+  HeroPhoto,
+  heroGround,
+  renderWhenNearViewport,
+  Section,
+} from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
 import { VideoFacade } from '../../components/VideoFacade';
 import { FeaturedFilm } from '../../components/FeaturedFilm';
@@ -50,16 +56,15 @@ export default function HomePage() {
         description={`Join the ${edition.name}, ${dates}: a charity car rally from the ${edition.startPlace} to ${edition.finishPlace} raising funds for rare genetic condition research and a care village for disabled children.`}
         jsonLd={[organizationJsonLd(settings), rallyEventJsonLd(settings, phase)]}
       />
-      <section className="relative overflow-hidden bg-gradient-to-br from-slate-950 via-blue-950 to-slate-900 pb-16 pt-32 text-white sm:pb-24 sm:pt-40">
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-0 opacity-20 [background-image:radial-gradient(circle_at_20%_20%,#f59e0b_0,transparent_35%),radial-gradient(circle_at_80%_60%,#2563eb_0,transparent_40%)]"
-        />
-        <div className="relative mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <p className="text-sm font-semibold uppercase tracking-widest text-amber-300">
+      <section
+        className={`relative isolate overflow-hidden pb-16 pt-32 text-white sm:pb-24 sm:pt-40 ${heroGround}`}
+      >
+        <HeroPhoto />
+        <div className="relative mx-auto max-w-page px-4 sm:px-6 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent-light">
             {dates} · {edition.startPlace} to {edition.finishPlace}
           </p>
-          <h1 className="mt-3 max-w-4xl text-4xl font-extrabold tracking-tight sm:text-6xl">
+          <h1 className="mt-3 max-w-4xl text-4xl font-bold tracking-tight sm:text-6xl">
             Drive across Europe for children who need us
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-200">
@@ -105,22 +110,22 @@ export default function HomePage() {
       >
         <Link
           to={paths.rally}
-          className="group block overflow-hidden rounded-3xl bg-gradient-to-r from-blue-950 to-slate-900 p-8 text-white shadow-xl transition hover:shadow-2xl sm:p-12"
+          className="group block overflow-hidden rounded-3xl bg-gradient-to-r from-night-700 to-night p-8 text-white shadow-xl transition hover:shadow-2xl sm:p-12"
         >
-          <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-amber-300">
+          <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-accent-light">
             <Flag aria-hidden="true" className="h-4 w-4" /> Main Rally
           </p>
           <p className="mt-3 text-3xl font-extrabold sm:text-4xl">The {edition.name}</p>
           <div className="mt-5 flex flex-wrap gap-x-8 gap-y-3 text-slate-200">
             <span className="flex items-center gap-2">
-              <Calendar aria-hidden="true" className="h-5 w-5 text-amber-300" /> {dates}
+              <Calendar aria-hidden="true" className="h-5 w-5 text-accent-light" /> {dates}
             </span>
             <span className="flex items-center gap-2">
-              <MapPin aria-hidden="true" className="h-5 w-5 text-amber-300" /> {edition.startPlace}{' '}
-              to {edition.finishPlace}, via a mystery route
+              <MapPin aria-hidden="true" className="h-5 w-5 text-accent-light" />{' '}
+              {edition.startPlace} to {edition.finishPlace}, via a mystery route
             </span>
           </div>
-          <span className="mt-8 inline-flex items-center gap-2 font-bold text-amber-300 group-hover:gap-3">
+          <span className="mt-8 inline-flex items-center gap-2 font-bold text-accent-light group-hover:gap-3">
             Rally details and pricing <ArrowRight aria-hidden="true" className="h-5 w-5" />
           </span>
         </Link>
@@ -137,7 +142,7 @@ export default function HomePage() {
             </p>
             <Link
               to={paths.about}
-              className="inline-flex items-center gap-2 font-semibold text-blue-800 hover:text-blue-600"
+              className="inline-flex items-center gap-2 font-semibold text-link hover:text-link-hover"
             >
               About the charity <ArrowRight aria-hidden="true" className="h-4 w-4" />
             </Link>
@@ -146,9 +151,9 @@ export default function HomePage() {
       </Section>
 
       {testimonial.data ? (
-        <section className={`bg-slate-900 py-16 text-white sm:py-20 ${renderWhenNearViewport}`}>
+        <section className={`bg-night-800 py-16 text-white sm:py-20 ${renderWhenNearViewport}`}>
           <figure className="mx-auto max-w-3xl px-4 text-center sm:px-6">
-            <Quote aria-hidden="true" className="mx-auto h-10 w-10 text-amber-300" />
+            <Quote aria-hidden="true" className="mx-auto h-10 w-10 text-accent-light" />
             <blockquote className="mt-6 text-2xl font-medium leading-relaxed sm:text-3xl">
               <p>&ldquo;{testimonial.data.quote}&rdquo;</p>
             </blockquote>

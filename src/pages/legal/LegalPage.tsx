@@ -23,7 +23,7 @@ export function LegalPage({
         <p className="text-lg text-slate-700">{document.intro}</p>
         {document.sections.map((section) => (
           <section key={section.heading} className="mt-10">
-            <h2 className="text-2xl font-bold text-slate-900">{section.heading}</h2>
+            <h2 className="text-2xl font-bold text-ink">{section.heading}</h2>
             {section.paragraphs?.map((paragraph) => (
               <p key={paragraph} className="mt-3 text-slate-700">
                 {paragraph}

@@ -15,9 +15,7 @@ export default function NotFoundPage() {
       />
       <section className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
         <Compass aria-hidden="true" className="mx-auto h-16 w-16 text-amber-600" />
-        <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900">
-          Page Not Found
-        </h1>
+        <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-ink">Page Not Found</h1>
         <p className="mt-4 text-lg text-slate-700">
           Looks like this road is off the route map. The page you are looking for does not exist or
           has moved.
@@ -28,7 +26,7 @@ export default function NotFoundPage() {
           </Link>
           <Link
             to={paths.rally}
-            className="inline-flex items-center rounded-full px-6 py-3 font-bold text-blue-800 ring-2 ring-blue-800 hover:bg-blue-50"
+            className="inline-flex items-center rounded-full px-6 py-3 font-bold text-link ring-2 ring-blue-800 hover:bg-blue-50"
           >
             See the {edition.year} Rally
           </Link>

@@ -104,12 +104,12 @@ function NotYet({ view }: { view: Exclude<View, 'paid'> }) {
       ) : (
         <Icon aria-hidden="true" className="mx-auto h-16 w-16 text-amber-600" />
       )}
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">{title}</h1>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-ink">{title}</h1>
       <p role="status" className="mt-4 text-lg text-slate-700">
         {body}
       </p>
       <div className="mt-10 text-left">
-        <h2 className="text-xl font-bold text-slate-900">Questions?</h2>
+        <h2 className="text-xl font-bold text-ink">Questions?</h2>
         <ul className="mt-4 space-y-2 text-slate-700">
           <ContactLinks />
         </ul>
@@ -143,14 +143,14 @@ export default function PaymentSuccessPage() {
         ) : (
           <div className={boxClass}>
             <CircleCheckBig aria-hidden="true" className="mx-auto h-16 w-16 text-emerald-600" />
-            <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900">
+            <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-ink">
               Payment Successful!
             </h1>
             <p className="mt-4 text-lg text-slate-700">
               Thank you for registering for the {edition.name}. Your place is secured.
             </p>
             <div className="mt-10 text-left">
-              <h2 className="text-xl font-bold text-slate-900">What happens next</h2>
+              <h2 className="text-xl font-bold text-ink">What happens next</h2>
               <ol className="mt-4 list-decimal space-y-2 pl-6 text-slate-700">
                 <li>
                   You will receive a confirmation email within {rally.confirmationEmailHours} hours.
@@ -160,7 +160,7 @@ export default function PaymentSuccessPage() {
               </ol>
             </div>
             <div className="mt-10 text-left">
-              <h2 className="text-xl font-bold text-slate-900">Questions?</h2>
+              <h2 className="text-xl font-bold text-ink">Questions?</h2>
               <ul className="mt-4 space-y-2 text-slate-700">
                 <ContactLinks />
               </ul>

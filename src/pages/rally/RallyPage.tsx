@@ -31,7 +31,7 @@ export function EventList({ events }: { events: RallyEvent[] }) {
               {event.status}
             </span>
           </div>
-          <h3 className="mt-3 text-xl font-bold text-slate-900">{event.name}</h3>
+          <h3 className="mt-3 text-xl font-bold text-ink">{event.name}</h3>
           <dl className="mt-3 space-y-1 text-slate-700">
             <div className="flex items-center gap-2">
               <dt>
@@ -57,7 +57,7 @@ export function EventList({ events }: { events: RallyEvent[] }) {
               <dd>{event.location}</dd>
             </div>
           </dl>
-          {event.description ? <p className="mt-3 text-slate-600">{event.description}</p> : null}
+          {event.description ? <p className="mt-3 text-ink-muted">{event.description}</p> : null}
         </li>
       ))}
     </ul>
@@ -74,7 +74,7 @@ function ReservePanel({
   edition: SiteSettings['edition'];
   spots: string;
 }) {
-  const heading = 'mt-6 text-2xl font-bold text-slate-900';
+  const heading = 'mt-6 text-2xl font-bold text-ink';
   const action = `${buttonStyles.dark} mt-6 self-start`;
   switch (phase) {
     case 'before-opening':
@@ -94,10 +94,10 @@ function ReservePanel({
     case 'open':
       return (
         <>
-          <p className="mt-6 flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <p className="mt-6 flex items-center gap-2 text-lg font-semibold text-ink">
             <Users aria-hidden="true" className="h-5 w-5 text-amber-700" /> Spots remaining
           </p>
-          <p className="mt-2 text-5xl font-extrabold text-slate-900" data-testid="spots-remaining">
+          <p className="mt-2 text-5xl font-extrabold text-ink" data-testid="spots-remaining">
             {spots}
           </p>
           <h3 className={heading}>Reserve your spot</h3>
@@ -149,7 +149,7 @@ function ReservePanel({
             the results in the news and see the photos in the gallery.
           </p>
           {edition.next ? (
-            <p className="mt-2 font-semibold text-slate-900" data-testid="next-edition">
+            <p className="mt-2 font-semibold text-ink" data-testid="next-edition">
               Next: {edition.next.name}
               {edition.next.date ? `, from ${formatLongDate(edition.next.date)}` : ''}
             </p>
@@ -212,12 +212,12 @@ export default function RallyPage() {
               key={stop.place}
               className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
             >
-              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-slate-900 font-bold text-amber-300">
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-night-800 font-bold text-accent-light">
                 {index + 1}
               </span>
               <div>
-                <p className="font-bold text-slate-900">{stop.place}</p>
-                <p className="mt-1 text-slate-600">{stop.note}</p>
+                <p className="font-bold text-ink">{stop.place}</p>
+                <p className="mt-1 text-ink-muted">{stop.note}</p>
               </div>
             </li>
           ))}
@@ -230,8 +230,8 @@ export default function RallyPage() {
             <li key={item.title} className="flex gap-3">
               <Check aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-emerald-700" />
               <div>
-                <p className="font-semibold text-slate-900">{item.title}</p>
-                <p className="text-slate-600">{item.text}</p>
+                <p className="font-semibold text-ink">{item.title}</p>
+                <p className="text-ink-muted">{item.text}</p>
               </div>
             </li>
           ))}
@@ -240,8 +240,8 @@ export default function RallyPage() {
 
       <Section title="Package pricing">
         <div className="grid gap-8 lg:grid-cols-2">
-          <div className="rounded-3xl bg-slate-900 p-8 text-white shadow-xl">
-            <p className="text-sm font-semibold uppercase tracking-widest text-amber-300">
+          <div className="rounded-3xl bg-night-800 p-8 text-white shadow-xl">
+            <p className="text-sm font-semibold uppercase tracking-widest text-accent-light">
               Per car
             </p>
             <p className="mt-2 text-5xl font-extrabold" data-testid="rally-price">
@@ -256,7 +256,7 @@ export default function RallyPage() {
               <li>{formatPounds(edition.deposit)} non-refundable deposit secures your place</li>
             </ul>
           </div>
-          <div className="flex flex-col justify-center rounded-3xl border-2 border-amber-400 bg-amber-50 p-8">
+          <div className="flex flex-col justify-center rounded-3xl border-2 border-accent bg-amber-50 p-8">
             <ReservePanel phase={phase} edition={edition} spots={spotsText} />
           </div>
         </div>
