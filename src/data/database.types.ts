@@ -864,9 +864,25 @@ export type Database = {
         };
         Returns: string;
       };
+      grant_administrator: {
+        Args: {
+          target_email: string;
+        };
+        Returns: string;
+      };
       is_admin: {
         Args: never;
         Returns: boolean;
+      };
+      list_administrators: {
+        Args: never;
+        Returns: {
+          id: string;
+          email: string;
+          invited_at: string;
+          confirmed_at: string;
+          last_sign_in_at: string;
+        }[];
       };
       purge_trash: {
         Args: {
@@ -902,6 +918,12 @@ export type Database = {
           error?: string;
         };
         Returns: undefined;
+      };
+      remove_administrator: {
+        Args: {
+          target: string;
+        };
+        Returns: string;
       };
       reorder_content: {
         Args: {
