@@ -189,6 +189,7 @@ export type Database = {
           deleted_by: string | null;
           id: string;
           published: boolean;
+          search_text: string | null;
           sort_order: number;
           title: string;
           updated_at: string;
@@ -204,6 +205,7 @@ export type Database = {
           deleted_by?: string | null;
           id?: string;
           published?: boolean;
+          search_text?: never;
           sort_order?: number;
           title: string;
           updated_at?: string;
@@ -219,6 +221,7 @@ export type Database = {
           deleted_by?: string | null;
           id?: string;
           published?: boolean;
+          search_text?: never;
           sort_order?: number;
           title?: string;
           updated_at?: string;

@@ -1,6 +1,7 @@
 // Where an emailed link lands (an invitation to administer the site, or a password reset): GoTrue's
 // /verify has signed the person in and put the session in the address's fragment (the implicit
-// flow). The page takes the session from there (the admin client does not read URLs by itself),
+// flow, with the default email templates), or a project's own template sends the token hash here
+// to verify. The page takes the session from there (the admin client does not read URLs itself),
 // removes it from the address bar and history, and asks for a password; once it is saved the new
 // or returning administrator is on the dashboard, signed in. A bad or used link says so and
 // offers a new one.
@@ -26,8 +27,21 @@ type LinkState =
 const LINK_FAILED = 'This link is invalid or has expired.';
 const TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
 
-/** The session (or the error) GoTrue's redirect carries in the fragment, once. */
-async function acceptLink(hash: string): Promise<LinkState> {
+/**
+ * The session (or the error) the link carries, once: in the fragment after GoTrue's redirect (the
+ * default email templates), or as `?token_hash=…&type=…` when a project's own template links
+ * here directly, to be verified now.
+ */
+async function acceptLink(hash: string, search: string): Promise<LinkState> {
+  const query = new URLSearchParams(search);
+  const tokenHash = query.get('token_hash');
+  const linkType = query.get('type');
+  if (tokenHash && (linkType === 'invite' || linkType === 'recovery')) {
+    const { error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type: linkType });
+    return error
+      ? { status: 'failed', message: LINK_FAILED }
+      : { status: 'ready', invited: linkType === 'invite' };
+  }
   const values = new URLSearchParams(hash.replace(/^#/, ''));
   if (values.get('error') || values.get('error_code')) {
     return { status: 'failed', message: LINK_FAILED };
@@ -64,10 +78,10 @@ export function SetPasswordPage() {
     // Once: the tokens work once, and a second read (StrictMode) would find the address cleaned.
     if (read.current || auth.status === 'loading') return;
     read.current = true;
-    const hash = window.location.hash;
+    const { hash, search, pathname } = window.location;
     // The tokens must not stay in the address bar, the history or a shared screenshot.
-    if (hash) window.history.replaceState(null, '', window.location.pathname);
-    void acceptLink(hash).then(setLink);
+    if (hash || search) window.history.replaceState(null, '', pathname);
+    void acceptLink(hash, search).then(setLink);
   }, [auth.status]);
 
   async function submit(event: FormEvent) {
