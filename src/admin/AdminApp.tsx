@@ -6,8 +6,10 @@ import { Link, Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { AdminNav } from './AdminNav';
 import { AuthProvider } from './auth/AuthProvider';
+import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAuth } from './auth/RequireAuth';
+import { SetPasswordPage } from './auth/SetPasswordPage';
 import { ToastProvider } from './crud/Toast';
 import { DashboardPage } from './DashboardPage';
 import { adminScreens } from './registry';
@@ -36,6 +38,8 @@ export default function AdminApp() {
       <AdminShell>
         <Routes>
           <Route path="login" element={<LoginPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="set-password" element={<SetPasswordPage />} />
           <Route element={<RequireAuth />}>
             <Route index element={<Navigate to="dashboard" replace />} />
             <Route path="dashboard" element={<DashboardPage />} />

@@ -14,7 +14,9 @@
 //   ListPagination, ui/ConfirmDialog and ui/LoadFailed; then add `{ path, title, summary, Icon,
 //   element }` below. A dashboard count of new items belongs on the tile: give AdminScreen a
 //   `count` and DashboardPage draws it, for every screen that has one.
-// - A screen of its own (the audit log): the same list pieces, added with `{ path, … element }`.
+// - A screen of its own (the audit log, the administrators): the same list pieces (or, for a
+//   short list such as the administrators, lib/useLoad with ui/LoadFailed), added with
+//   `{ path, … element }`.
 // - Every content manager has its Trash view (?view=trash), bulk actions (crud/useSelection and
 //   ContentList's bar) and moving rows (crud/useRowOrder, for tables ordered by hand); any screen
 //   confirms its saves with `useToast()` (crud/Toast.tsx; the provider is in AdminShell).
@@ -34,8 +36,10 @@ import {
   MessageSquareQuote,
   Newspaper,
   Settings,
+  UserCog,
   type LucideIcon,
 } from 'lucide-react';
+import { AdministratorsPage } from './administrators/AdministratorsPage';
 import { AuditLogPage } from './audit/AuditLogPage';
 import type { InboxName } from '../data/inbox';
 import { ContentManager } from './crud/ContentManager';
@@ -175,5 +179,12 @@ export const adminScreens: readonly AdminScreen[] = [
     summary: 'Who changed what, and when',
     Icon: ScrollText,
     element: <AuditLogPage />,
+  },
+  {
+    path: 'administrators',
+    title: 'Administrators',
+    summary: 'Who can sign in and manage the website',
+    Icon: UserCog,
+    element: <AdministratorsPage />,
   },
 ];

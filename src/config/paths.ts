@@ -20,6 +20,10 @@ export const paths = {
   adminPattern: '/admin/*',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
+  /** Asks for a password-reset email. */
+  adminForgotPassword: '/admin/forgot-password',
+  /** Where an emailed invitation or reset link lands, to choose a password. */
+  adminSetPassword: '/admin/set-password',
   /** An admin screen by its registry path: adminScreen('gallery') → '/admin/gallery'. */
   adminScreen: (screen: string) => `/admin/${screen}`,
   /** A draft article as the public will see it, for administrators only. */

@@ -189,6 +189,7 @@ export type Database = {
           deleted_by: string | null;
           id: string;
           published: boolean;
+          search_text: string | null;
           sort_order: number;
           title: string;
           updated_at: string;
@@ -204,6 +205,7 @@ export type Database = {
           deleted_by?: string | null;
           id?: string;
           published?: boolean;
+          search_text?: never;
           sort_order?: number;
           title: string;
           updated_at?: string;
@@ -219,6 +221,7 @@ export type Database = {
           deleted_by?: string | null;
           id?: string;
           published?: boolean;
+          search_text?: never;
           sort_order?: number;
           title?: string;
           updated_at?: string;
@@ -867,9 +870,25 @@ export type Database = {
         };
         Returns: string;
       };
+      grant_administrator: {
+        Args: {
+          target_email: string;
+        };
+        Returns: string;
+      };
       is_admin: {
         Args: never;
         Returns: boolean;
+      };
+      list_administrators: {
+        Args: never;
+        Returns: {
+          id: string;
+          email: string;
+          invited_at: string;
+          confirmed_at: string;
+          last_sign_in_at: string;
+        }[];
       };
       purge_trash: {
         Args: {
@@ -905,6 +924,12 @@ export type Database = {
           error?: string;
         };
         Returns: undefined;
+      };
+      remove_administrator: {
+        Args: {
+          target: string;
+        };
+        Returns: string;
       };
       reorder_content: {
         Args: {

@@ -63,6 +63,7 @@ export const galleryAdmin = /* @__PURE__ */ contentTable<'gallery_images'>(
   (db) => db.from('gallery_images'),
   {
     search: ['title', 'category'],
+    searchText: 'search_text',
     filters: ['category', 'year'],
     sorts: {
       order: ARRANGED,

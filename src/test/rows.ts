@@ -74,6 +74,8 @@ export function galleryRow(index: number, overrides: Partial<GalleryImage> = {})
     alt: `Described photo ${index}`,
     decorative: false,
     category: '2025 Rally',
+    // The database's generated column (migration 20260310000100).
+    search_text: `photo ${index} 2025 rally`,
     year: 2025,
     published: true,
     sort_order: index,

@@ -101,6 +101,42 @@ describe('listPage', () => {
     expect(new Set(page.rows.map((row) => row.category))).toEqual(new Set(['Coast']));
   });
 
+  test('searches the lowered text under row-level security: visitors find no drafts', async () => {
+    const search = query({ search: 'LIST PAGE PHOTO', pageSize: 50 });
+    expect((await galleryAdmin.listPage(em().admin, search)).total).toBe(24);
+    for (const caller of [em().anon, em().visitor]) {
+      const page = await galleryAdmin.listPage(caller, search);
+      expect(page.total).toBe(18);
+      expect(page.rows.every((row) => row.published)).toBe(true);
+    }
+  });
+
+  test('the lowered search text follows the title and is not named in the audit log', async () => {
+    const { data: row } = await em()
+      .service.from('gallery_images')
+      .insert({ title: 'Renamed Soon', url: 'x.webp', alt: 'A car', published: false })
+      .select('id, search_text')
+      .single()
+      .throwOnError();
+    expect(row.search_text).toBe('renamed soon ');
+    await em()
+      .admin.from('gallery_images')
+      .update({ title: 'Now CALLED this' })
+      .eq('id', row.id)
+      .throwOnError();
+    const { data: entry } = await em()
+      .admin.from('audit_log')
+      .select('changed_columns')
+      .eq('row_id', row.id)
+      .eq('action', 'changed')
+      .single()
+      .throwOnError();
+    expect(entry.changed_columns).toEqual(['title']);
+    const found = await galleryAdmin.listPage(em().admin, query({ search: 'now called' }));
+    expect(found.rows.map((photo) => photo.id)).toEqual([row.id]);
+    await em().service.from('gallery_images').delete().eq('id', row.id).throwOnError();
+  });
+
   test('filters on published or draft, and on the spec columns, together with a search', async () => {
     const drafts = await galleryAdmin.listPage(em().admin, query({ status: 'draft' }));
     expect(drafts.total).toBe(6);

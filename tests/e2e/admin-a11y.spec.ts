@@ -1,9 +1,10 @@
 // WCAG 2.2 AA, as axe checks it, on every admin screen: the list of each manager and its open add
-// form, the article editor, settings, the media library, the login and the refusal screens. Also
+// form, the article editor, settings, the media library, the administrators and their dialog, the
+// login, forgot-password and set-password pages and the refusal screens. Also
 // the dialogs' keyboard behaviour and reduced motion, which axe cannot see.
 import type { Page } from '@playwright/test';
 import { axeViolations } from './axe';
-import { createVisitor, signInOnForm } from './admin-helpers';
+import { createAdministrator, createVisitor, signInOnForm } from './admin-helpers';
 import { test, expect } from './fixtures';
 
 // axe over a whole admin screen takes seconds on a busy 2-core machine.
@@ -293,4 +294,63 @@ test('the registrations inbox with an open detail view has no accessibility viol
   await adminPage.getByRole('button', { name: 'View details' }).click();
   await expect(adminPage.getByRole('button', { name: 'Save status' })).toBeVisible();
   expect(await axeViolations(adminPage)).toEqual([]);
+});
+
+test('the Administrators screen and its remove dialog have no accessibility violations', async ({
+  adminPage,
+  serviceDb,
+}) => {
+  const other = await createAdministrator(serviceDb, 'axe-admin');
+  try {
+    await adminPage.goto('/admin/administrators');
+    await expect(adminPage.getByRole('button', { name: `Remove ${other.email}` })).toBeVisible();
+    await adminPage.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(adminPage.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+      'Email is required.',
+    );
+    expect(await axeViolations(adminPage)).toEqual([]);
+    await adminPage.getByRole('button', { name: `Remove ${other.email}` }).click();
+    await expect(adminPage.getByRole('dialog', { name: `Remove ${other.email}?` })).toBeVisible();
+    expect(await axeViolations(adminPage)).toEqual([]);
+    await adminPage.getByRole('button', { name: 'Cancel' }).click();
+  } finally {
+    await other.remove();
+  }
+});
+
+test('the forgot-password and set-password pages have no accessibility violations', async ({
+  page,
+  serviceDb,
+}) => {
+  await page.goto('/admin/forgot-password');
+  await page.getByRole('textbox', { name: 'Email' }).fill('nobody-axe@example.com');
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'If an account uses' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.goto('/admin/set-password#error=access_denied&error_code=otp_expired');
+  await expect(page.getByText('This link is invalid or has expired.')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  const admin = await createAdministrator(serviceDb, 'axe-reset');
+  try {
+    // A project's own email template may link here with the token hash, for the page to verify.
+    const { data, error } = await serviceDb.auth.admin.generateLink({
+      type: 'recovery',
+      email: admin.email,
+    });
+    expect(error).toBeNull();
+    await page.goto(
+      `/admin/set-password?token_hash=${data.properties?.hashed_token ?? ''}&type=recovery`,
+    );
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByRole('button', { name: 'Save Password' }).click();
+    await expect(page.getByLabel('New password')).toHaveAccessibleDescription(
+      /Password is required\./,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+  } finally {
+    await admin.remove();
+  }
 });

@@ -1,7 +1,9 @@
 // Shared steps of the admin specs: unique names, a signed-in visitor who is not an administrator,
-// and the manager screen's common actions.
+// a second administrator, the link of an email the mail catcher holds, and the manager screen's
+// common actions.
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { ServiceDb } from './fixtures';
+import { e2e } from './servers';
 
 export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -52,4 +54,31 @@ export async function signInOnForm(page: Page, email: string, password: string) 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** A confirmed administrator besides the seeded one; `remove` deletes the account again. */
+export async function createAdministrator(serviceDb: ServiceDb, prefix = 'admin') {
+  const email = `${uniqueName(prefix).replace(/\s+/g, '-').toLowerCase()}@example.com`;
+  const { data, error } = await serviceDb.auth.admin.createUser({
+    email,
+    password: 'second-admin-2026',
+    email_confirm: true,
+    app_metadata: { role: 'admin' },
+  });
+  expect(error).toBeNull();
+  const id = data.user?.id ?? '';
+  return { email, id, remove: () => serviceDb.auth.admin.deleteUser(id) };
+}
+
+/** The link in the newest email the local mail catcher holds for `address` (read over HTTP). */
+export async function emailedLink(address: string): Promise<string> {
+  const response = await fetch(
+    `${e2e.emulatorUrl}/local/mail/messages?to=${encodeURIComponent(address)}`,
+    { headers: { apikey: e2e.serviceRoleKey } },
+  );
+  expect(response.status).toBe(200);
+  const [newest] = (await response.json()) as { html: string | null }[];
+  const href = /href="([^"]+)"/.exec(newest?.html ?? '')?.[1];
+  if (!href) throw new Error(`no emailed link for ${address}`);
+  return href.replace(/&#38;/g, '&');
 }

@@ -1,8 +1,9 @@
-// The copies of the media types that cannot import src/config/media.ts (the bucket's settings
-// in supabase/config.toml and the schema migration, and the upload policy's extensions) say the
-// same as it does.
+// Constants that live twice say the same: the copies of the media types that cannot import
+// src/config/media.ts (the bucket's settings in supabase/config.toml and the schema migration,
+// and the upload policy's extensions), and the forms' password length (config.toml's).
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { MIN_PASSWORD_LENGTH } from '../../src/config/auth';
 import { MEDIA_TYPES } from '../../src/config/media';
 
 const quoted = (text: string) => [...text.matchAll(/['"]([^'"]+)['"]/g)].map((match) => match[1]);
@@ -22,5 +23,13 @@ describe('the media types', () => {
     expect(quoted(bucket).sort()).toEqual(types);
     const policy = /lower\(storage\.extension\(name\)\) in \(([^)]*)\)/.exec(sql)?.[1] ?? '';
     expect(quoted(policy).sort()).toEqual(extensions);
+  });
+});
+
+describe('the password rule', () => {
+  test('the forms ask for the minimum length supabase/config.toml gives Supabase Auth', () => {
+    const toml = readFileSync('supabase/config.toml', 'utf8');
+    const length = /^minimum_password_length = (\d+)$/m.exec(toml)?.[1];
+    expect(Number(length)).toBe(MIN_PASSWORD_LENGTH);
   });
 });

@@ -7,7 +7,7 @@ import { paths } from '../../config/paths';
 import { PendingButton } from '../ui/PendingButton';
 import { useAuth } from './AuthProvider';
 import type { LoginState } from './RequireAuth';
-import { AdminTitle } from '../AdminTitle';
+import { AuthCard } from './AuthCard';
 
 /** Only admin screens are valid places to return to after signing in. */
 function returnPath(state: unknown): string {
@@ -57,53 +57,52 @@ export function LoginPage() {
   }
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
-      <AdminTitle>Login</AdminTitle>
-      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow">
-        <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
-        <p className="mt-1 text-slate-600">Sign in to manage the Europe Rally website.</p>
-        {state.status === 'loading' ? (
-          <Spinner label="Loading..." />
-        ) : (
-          // method="post" keeps the password out of the URL even if scripts fail.
-          <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-4">
-            <EmailField
-              label="Email"
-              name="email"
-              autoComplete="username"
-              required
-              value={email}
-              error={errors.email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            <TextField
-              label="Password"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              error={errors.password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-            <PendingButton
-              type="submit"
-              pending={pending}
-              pendingLabel="Signing in..."
-              className="w-full"
-            >
-              <LogIn aria-hidden="true" className="h-4 w-4" />
-              Sign In
-            </PendingButton>
-          </form>
-        )}
-        <p className="mt-6 text-center text-sm">
-          <Link to="/" className="text-blue-700 hover:underline">
-            Back to the website
-          </Link>
-        </p>
-      </div>
-    </main>
+    <AuthCard
+      title="Login"
+      heading="Admin Login"
+      intro="Sign in to manage the Europe Rally website."
+    >
+      {state.status === 'loading' ? (
+        <Spinner label="Loading..." />
+      ) : (
+        // method="post" keeps the password out of the URL even if scripts fail.
+        <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-4">
+          <EmailField
+            label="Email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            error={errors.email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            error={errors.password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <p className="text-sm">
+            <Link to={paths.adminForgotPassword} className="text-blue-700 hover:underline">
+              Forgot password?
+            </Link>
+          </p>
+          {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+          <PendingButton
+            type="submit"
+            pending={pending}
+            pendingLabel="Signing in..."
+            className="w-full"
+          >
+            <LogIn aria-hidden="true" className="h-4 w-4" />
+            Sign In
+          </PendingButton>
+        </form>
+      )}
+    </AuthCard>
   );
 }

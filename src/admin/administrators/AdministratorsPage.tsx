@@ -1,0 +1,213 @@
+// The Administrators screen: who may manage the site, an invitation by email for another, and
+// removing one (never the last: the admin-users Edge Function refuses it, whatever this screen
+// shows). A handful of people, so one list without search or pages, with the loading, empty and
+// failed states every admin list has; the invite form checks the address here and shows the
+// server's refusal under the field, keeping what was typed.
+import { useState, type FormEvent } from 'react';
+import { MailPlus, UserMinus, Users } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState';
+import { EmailField, FormMessage } from '../../components/FormField';
+import { Spinner } from '../../components/Spinner';
+import { paths } from '../../config/paths';
+import {
+  AdministratorsError,
+  inviteAdministrator,
+  listAdministrators,
+  removeAdministrator,
+  type Administrator,
+} from '../../data/administrators';
+import { isEmail } from '../../lib/validation';
+import { useLoad } from '../../lib/useLoad';
+import { AdminTitle } from '../AdminTitle';
+import { BackToDashboard } from '../BackToDashboard';
+import { useAuth } from '../auth/AuthProvider';
+import { useToast } from '../crud/Toast';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { LoadFailed } from '../ui/LoadFailed';
+import { PendingButton, buttonClass } from '../ui/PendingButton';
+import { supabase } from '../supabase';
+
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const NONE: Administrator[] = [];
+
+function InviteForm({ onInvited }: { onInvited: () => void }) {
+  const toast = useToast();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = !email.trim()
+      ? 'Email is required.'
+      : isEmail(email)
+        ? undefined
+        : 'Please enter a valid email address.';
+    setError(found);
+    setFailure(null);
+    if (found) return;
+    setPending(true);
+    try {
+      const redirectTo = `${window.location.origin}${paths.adminSetPassword}`;
+      const { outcome, email: invited } = await inviteAdministrator(supabase, email, redirectTo);
+      toast.show(
+        outcome === 'invited'
+          ? `Invitation sent to ${invited}.`
+          : `${invited} is an administrator again and can sign in with their password.`,
+      );
+      setEmail('');
+      onInvited();
+    } catch (refusal) {
+      const known = refusal instanceof AdministratorsError;
+      if (known && refusal.field === 'email') setError(refusal.message);
+      else setFailure(known ? refusal.message : 'The invitation could not be sent.');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="invite-heading"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="invite-heading" className="text-lg font-semibold text-slate-900">
+        Invite an administrator
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        We email them a link to choose a password. Administrators can change everything on the site,
+        including who else administers it.
+      </p>
+      <div className="mt-4 flex flex-wrap items-start gap-3">
+        <div className="min-w-64 flex-1">
+          <EmailField
+            label="Email"
+            name="email"
+            autoComplete="off"
+            required
+            value={email}
+            error={error}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <PendingButton type="submit" pending={pending} pendingLabel="Sending..." className="mt-6">
+          <MailPlus aria-hidden="true" className="h-4 w-4" />
+          Send Invitation
+        </PendingButton>
+      </div>
+      {failure ? (
+        <div className="mt-3">
+          <FormMessage tone="error">{failure}</FormMessage>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function state(admin: Administrator): string {
+  if (!admin.confirmed_at) return 'Invited, not yet accepted';
+  return admin.last_sign_in_at
+    ? `Last signed in ${when.format(new Date(admin.last_sign_in_at))}`
+    : 'Never signed in';
+}
+
+export function AdministratorsPage() {
+  const { state: auth } = useAuth();
+  const toast = useToast();
+  const myId = auth.status === 'signed-in' ? auth.user.id : null;
+  const list = useLoad('administrators', () => listAdministrators(supabase), { empty: NONE });
+  const [removing, setRemoving] = useState<Administrator | null>(null);
+
+  async function remove(admin: Administrator) {
+    try {
+      await removeAdministrator(supabase, admin.id);
+      toast.show(`${admin.email} is no longer an administrator.`);
+      setRemoving(null);
+      list.reload();
+    } catch (refusal) {
+      setRemoving(null);
+      toast.show(
+        refusal instanceof AdministratorsError
+          ? refusal.message
+          : 'The administrator could not be removed.',
+        { tone: 'error' },
+      );
+    }
+  }
+
+  let body;
+  if (list.loading) body = <Spinner label="Loading the administrators..." />;
+  else if (list.failed && list.data === NONE)
+    body = (
+      <LoadFailed
+        message="Could not load the administrators. Please try again."
+        onRetry={list.reload}
+      />
+    );
+  else if (list.data.length === 0)
+    body = (
+      <EmptyState
+        title="No administrators"
+        icon={<Users aria-hidden="true" className="h-10 w-10" />}
+      />
+    );
+  else
+    body = (
+      <ul
+        aria-label="Administrators"
+        aria-busy={list.busy}
+        className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm"
+      >
+        {list.data.map((admin) => (
+          <li key={admin.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+            <div className="min-w-0">
+              <p className="font-semibold break-all text-slate-900">
+                {admin.email}
+                {admin.id === myId ? (
+                  <span className="font-normal text-slate-600"> (you)</span>
+                ) : null}
+              </p>
+              <p className="text-sm text-slate-600">{state(admin)}</p>
+            </div>
+            {admin.id !== myId ? (
+              <button
+                type="button"
+                className={buttonClass('danger')}
+                aria-label={`Remove ${admin.email}`}
+                onClick={() => setRemoving(admin)}
+              >
+                <UserMinus aria-hidden="true" className="h-4 w-4" />
+                Remove
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <AdminTitle>Administrators</AdminTitle>
+      <BackToDashboard />
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">Administrators</h1>
+      <p className="mt-1 text-slate-600">The people who can sign in and manage the website.</p>
+      <div className="mt-6">
+        <InviteForm onInvited={list.reload} />
+      </div>
+      <div className="mt-6">{body}</div>
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.email ?? ''}?`}
+        message={`${removing?.email ?? ''} will no longer be able to manage the website, and is signed out.`}
+        confirmLabel="Remove"
+        pendingLabel="Removing..."
+        onConfirm={() => (removing ? remove(removing) : undefined)}
+        onCancel={() => setRemoving(null)}
+      />
+    </div>
+  );
+}
