@@ -141,6 +141,21 @@ function lighthouse(url, saveAs) {
   });
 }
 
+/**
+ * A run again after a failed one: on a busy shared machine Lighthouse now and then loses its
+ * trace (NO_NAVSTART, NO_FCP), which used to end a quarter of an hour's bench with nothing printed.
+ */
+async function lighthouseRetried(url, saveAs, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouse(url, saveAs);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      log(`${error instanceof Error ? error.message.split('\n')[0] : error}; running it again`);
+    }
+  }
+}
+
 function figures(lhr) {
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id) => lhr.audits[id]?.numericValue ?? NaN;
@@ -252,7 +267,7 @@ async function main() {
           values.reports,
           `${page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run}.json`,
         );
-      results.push(figures(await lighthouse(`${siteUrl}${page}`, saveAs)));
+      results.push(figures(await lighthouseRetried(`${siteUrl}${page}`, saveAs)));
     }
     const numbers = Object.keys(results[0]).filter((key) => key !== 'warnings');
     const m = Object.fromEntries(

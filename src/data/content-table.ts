@@ -190,6 +190,28 @@ export async function reorderContent(
   await db.rpc('reorder_content', { target: table, ids: [...ids] }).throwOnError();
 }
 
+/**
+ * The distinct values of a column over the rows the caller may read, alphabetically (a public
+ * page's filter buttons): one row per value from the content_facets view, which counts in the
+ * database with the caller's rights (drafts never count for a visitor), so 10,000 rows cost what
+ * 20 do.
+ */
+export async function listPublishedFacet(
+  db: DbClient,
+  table: ContentTable,
+  column: string,
+): Promise<string[]> {
+  const { data } = await db
+    .from('content_facets')
+    .select('value')
+    .eq('table_name', table)
+    .eq('column_name', column)
+    .order('value', { ascending: true })
+    .throwOnError();
+  const names = data.map((row) => row.value?.trim() ?? '').filter((name) => name !== '');
+  return [...new Set(names)];
+}
+
 // postgrest-js cannot type `.from(table)` for a table name that is itself generic, so the
 // helper sees each table through this narrow shape, which every concrete builder satisfies.
 type Result<D> = PromiseLike<{ data: D }>;

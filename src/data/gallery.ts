@@ -2,7 +2,14 @@
 // first paint as a small one.
 import { publicDb, type DbClient } from './client';
 import type { GalleryImage } from './types';
-import { ARRANGED, BY_YEAR, NEWEST, BY_ID, contentTable } from './content-table';
+import {
+  ARRANGED,
+  BY_YEAR,
+  NEWEST,
+  BY_ID,
+  contentTable,
+  listPublishedFacet,
+} from './content-table';
 import { likePattern } from './client';
 
 export { likePattern };
@@ -40,21 +47,9 @@ export async function fetchGalleryPage(
   return { images: data, total: count ?? data.length };
 }
 
-/**
- * The categories of published images, alphabetically (for the filter buttons): one row per
- * category from the content_facets view, which counts in the database with the visitor's rights
- * (drafts never count for a visitor), so 10,000 photos cost what 20 do.
- */
-export async function listGalleryCategories(db: DbClient = publicDb): Promise<string[]> {
-  const { data } = await db
-    .from('content_facets')
-    .select('value')
-    .eq('table_name', 'gallery_images')
-    .eq('column_name', 'category')
-    .order('value', { ascending: true })
-    .throwOnError();
-  const names = data.map((row) => row.value?.trim() ?? '').filter((name) => name !== '');
-  return [...new Set(names)];
+/** The categories of published images, alphabetically (the filter's buttons): one row each. */
+export function listGalleryCategories(db: DbClient = publicDb): Promise<string[]> {
+  return listPublishedFacet(db, 'gallery_images', 'category');
 }
 
 /** Every gallery image, drafts included, and the administrator's writes. */

@@ -2,11 +2,25 @@
 import { isUuid } from '../lib/uuid';
 import { publicDb, type DbClient } from './client';
 import type { ArticleSummary, Insert, NewsArticle, NewsArticleImage } from './types';
-import { BY_ID, contentTable } from './content-table';
+import {
+  BY_ID,
+  contentTable,
+  listPager,
+  listPublishedFacet,
+  type ListPage,
+  type OrderTerm,
+} from './content-table';
 
 // Every column but the body, which only the article's own page shows.
 const SUMMARY_COLUMNS =
   'id,title,excerpt,image_url,image_alt,image_decorative,category,is_featured,published,published_date,created_at,updated_at';
+
+/** Newest first: the spec's published_date, then the most recently written, then the id. */
+const NEWEST_FIRST: readonly OrderTerm<'news_articles'>[] = [
+  { column: 'published_date', ascending: false },
+  { column: 'created_at', ascending: false },
+  BY_ID,
+];
 
 /** Published articles, newest first, without their bodies; `limit` for the home page's block. */
 export async function listPublishedArticles(
@@ -22,6 +36,60 @@ export async function listPublishedArticles(
   if (options.limit !== undefined) query = query.limit(options.limit);
   const { data } = await query.throwOnError();
   return data;
+}
+
+/** Articles a page of /news shows. */
+export const NEWS_PAGE_SIZE = 12;
+
+/** A view of /news: 1-based page, one category or all (null). */
+export type NewsView = { page: number; category: string | null };
+
+/** A page of /news: the list core's page, and the category it answers for. */
+export type PublishedArticlePage = Omit<ListPage<ArticleSummary>, 'tableTotal'> & {
+  category: string | null;
+};
+
+// The public list through the admin lists' core: counted, cut on the server, a page past the end
+// answered with the last one. Row-level security gives a visitor published articles only; the
+// filter says so anyway (a signed-in administrator's client reads drafts too).
+const publishedPage = listPager<'news_articles', ArticleSummary>(
+  (db, { head }) =>
+    db
+      .from('news_articles')
+      .select(SUMMARY_COLUMNS, { count: 'exact', head })
+      .eq('published', true),
+  {
+    search: [],
+    filters: ['category'],
+    sorts: { newest: NEWEST_FIRST },
+    defaultSort: 'newest',
+  },
+);
+
+/** One page of published articles, newest first, of one category or all. */
+export async function listPublishedArticlePage(
+  { page, category }: NewsView,
+  db: DbClient = publicDb,
+): Promise<PublishedArticlePage> {
+  const {
+    rows,
+    total,
+    page: served,
+    pageCount,
+  } = await publishedPage(db, {
+    search: '',
+    status: null,
+    filters: category ? { category } : {},
+    sort: 'newest',
+    page,
+    pageSize: NEWS_PAGE_SIZE,
+  });
+  return { rows, total, page: served, pageCount, category };
+}
+
+/** The categories of published articles (the filter's buttons): one row per category. */
+export function listNewsCategories(db: DbClient = publicDb): Promise<string[]> {
+  return listPublishedFacet(db, 'news_articles', 'category');
 }
 
 /**
@@ -81,11 +149,7 @@ export const articlesAdmin = /* @__PURE__ */ contentTable<'news_articles'>(
     search: ['title', 'excerpt'],
     filters: ['category'],
     sorts: {
-      newest: [
-        { column: 'published_date', ascending: false },
-        { column: 'created_at', ascending: false },
-        BY_ID,
-      ],
+      newest: NEWEST_FIRST,
       oldest: [
         { column: 'published_date', ascending: true },
         { column: 'created_at', ascending: true },

@@ -31,6 +31,13 @@ export type LoadOptions<T> = {
   /** Start from the build's answer under this same key, if the page has one. */
   prerender?: boolean;
   /**
+   * With `prerender` and `keepPrevious`: the key of the view the build prerendered, when the
+   * address asks for another view of the same HTML (/news?page=2 is served /news's page). The
+   * first render then shows the HTML's view, as stale data, so that adopting the page matches
+   * it, and this key's answer replaces it once loaded.
+   */
+  prerenderKey?: string;
+  /**
    * While a new key loads, keep showing the previous key's data (`stale`) instead of the
    * loading state: an admin list keeps its rows while the next page or search loads.
    */
@@ -77,16 +84,21 @@ function sameJson(a: unknown, b: unknown): boolean {
 export function useLoad<T>(
   key: string,
   load: () => Promise<T>,
-  { empty, prerender = false, keepPrevious = false }: LoadOptions<T>,
+  { empty, prerender = false, keepPrevious = false, prerenderKey }: LoadOptions<T>,
 ): LoadState<T> {
   const prerendered = usePrerendered(prerender ? key : undefined, load);
+  const other = prerender && keepPrevious && prerenderKey !== key ? prerenderKey : undefined;
+  // Never a load of its own: on the server the address is the prerendered view's, `key` itself.
+  const built = usePrerendered(other, load);
   const [version, setVersion] = useState(0);
   const request = requestId({ key, version });
-  const [settled, setSettled] = useState<Settled<T> | null>(() =>
-    prerendered
-      ? { request, dataKey: key, data: prerendered.value, failed: false, fromBuild: true }
-      : null,
-  );
+  const [settled, setSettled] = useState<Settled<T> | null>(() => {
+    if (prerendered)
+      return { request, dataKey: key, data: prerendered.value, failed: false, fromBuild: true };
+    if (built && other)
+      return { request: '', dataKey: other, data: built.value, failed: false, fromBuild: true };
+    return null;
+  });
   const [extending, setExtending] = useState(false);
   // Set at once (a second call in the same frame must see it), unlike state.
   const extendRunning = useRef(false);

@@ -84,15 +84,18 @@ export function galleryRow(index: number, overrides: Partial<GalleryImage> = {})
   };
 }
 
-/** The content_facets rows the database would derive from gallery rows (their categories). */
-export function galleryFacets(rows: readonly GalleryImage[]): Record<string, unknown>[] {
+/** The content_facets rows the database would derive from a table's rows (their categories). */
+export function categoryFacets(
+  table: 'gallery_images' | 'news_articles',
+  rows: readonly { published: boolean; category: string | null }[],
+): Record<string, unknown>[] {
   const counts = new Map<string, number>();
   for (const row of rows) {
     if (row.published && row.category)
       counts.set(row.category, (counts.get(row.category) ?? 0) + 1);
   }
   return [...counts].map(([value, rowCount]) => ({
-    table_name: 'gallery_images',
+    table_name: table,
     column_name: 'category',
     value,
     row_count: rowCount,

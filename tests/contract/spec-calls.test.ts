@@ -2,7 +2,11 @@
 // supabase-js against the emulator.
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { TableName } from '../../src/data/types';
-import { listPublishedArticles } from '../../src/data/news';
+import {
+  listNewsCategories,
+  listPublishedArticlePage,
+  listPublishedArticles,
+} from '../../src/data/news';
 import { arrangeRow, setupTestEmulator } from './harness';
 
 const em = setupTestEmulator();
@@ -143,6 +147,20 @@ describe('public reads', () => {
       ].sort(),
     );
     expect(await listPublishedArticles({ limit: 3 }, em().anon)).toHaveLength(3);
+  });
+
+  test('the /news pages (listPublishedArticlePage): counted and cut on the server, by category, a page past the end answered with the last', async () => {
+    const first = await listPublishedArticlePage({ page: 1, category: null }, em().anon);
+    expect(first).toMatchObject({ total: 4, page: 1, pageCount: 1, category: null });
+    expect(first.rows.map((row) => row.title)).toEqual(['Newest', 'Middle', 'Oldest', 'Older']);
+    expect(first.rows[0]).not.toHaveProperty('content');
+    const rally = await listPublishedArticlePage({ page: 1, category: 'rally' }, em().anon);
+    expect(rally.rows.map((row) => row.title)).toEqual(['Newest']);
+    const past = await listPublishedArticlePage({ page: 7, category: null }, em().anon);
+    expect(past).toMatchObject({ page: 1, pageCount: 1, total: 4 });
+    expect(past.rows).toHaveLength(4);
+    // The filter's buttons: one row per category, the draft's not among them.
+    expect(await listNewsCategories(em().anon)).toEqual(['news', 'rally']);
   });
 
   test('news_articles: one published article by id, none for a draft', async () => {

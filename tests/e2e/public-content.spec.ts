@@ -103,6 +103,85 @@ test('a draft article is never listed and its address says Article Not Found', a
   await expect(page.getByRole('heading', { name: 'Article Not Found' })).toBeVisible();
 });
 
+test.describe('/news at more than a page', () => {
+  // The browser logs the answer to the page past the end (PostgREST's 416), which the list handles.
+  test.use({ allowedConsoleErrors: [/status of 416 \(Range Not Satisfiable\)/] });
+
+  test('/news pages through its articles with links, Back returns to the page, a page past the end shows the last, the first page is in the HTML', async ({
+    page,
+    serviceDb,
+  }) => {
+    // Older than every other article, so they fill the later pages and leave page one as it was.
+    const stamp = `Paging ${Date.now()}`;
+    const { data: inserted } = await serviceDb
+      .from('news_articles')
+      .insert(
+        Array.from({ length: 20 }, (_, i) => ({
+          title: `${stamp} ${String(i + 1).padStart(2, '0')}`,
+          published: true,
+          published_date: `2001-01-${String(i + 1).padStart(2, '0')}`,
+        })),
+      )
+      .select('id')
+      .throwOnError();
+    try {
+      // The build's first page: its articles are in the HTML, before any script runs.
+      const { data: featured } = await serviceDb
+        .from('news_articles')
+        .select('title')
+        .eq('published', true)
+        .eq('is_featured', true)
+        .limit(1)
+        .single()
+        .throwOnError();
+      const html = await (await page.request.get('/news')).text();
+      expect(html).toContain(featured.title);
+
+      const titles = page.getByRole('main').getByRole('heading', { level: 2 });
+      const pages = page.getByRole('navigation', { name: 'News pages' });
+      await page.goto('/news');
+      await expect(pages.getByRole('link', { name: 'Page 1' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      const firstPage = await titles.allTextContents();
+      expect(firstPage).toHaveLength(12);
+
+      await pages.getByRole('link', { name: 'Page 2' }).click();
+      await expect(page).toHaveURL(/\/news\?page=2$/);
+      await expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(titles.first()).toHaveText(new RegExp(`^${stamp}`));
+      expect(await titles.allTextContents()).not.toContain(firstPage[0]);
+
+      await page.goBack();
+      await expect(page).toHaveURL(/\/news$/);
+      await expect(titles.first()).toHaveText(firstPage[0] ?? '');
+
+      // An old link past the end: the last page, and the address says which.
+      await page.goto('/news?page=999');
+      await expect(page).toHaveURL(/\/news\?page=\d$/);
+      const last = new URL(page.url()).searchParams.get('page') ?? '';
+      await expect(pages.getByRole('link', { name: `Page ${last}` })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(pages.getByRole('link', { name: /Next/ })).toHaveCount(0);
+      await expect(titles.last()).toHaveText(`${stamp} 01`);
+    } finally {
+      await serviceDb
+        .from('news_articles')
+        .delete()
+        .in(
+          'id',
+          inserted.map((row) => row.id),
+        );
+    }
+  });
+});
+
 test.describe('under the Content-Security-Policy', () => {
   // DOMPurify parses the hostile HTML in an inert document, where Chromium reports the payload's
   // onerror attribute as an inline handler the policy refuses: the policy doing its job, the

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeDb } from '../../test/fakeRest';
 import { renderPage } from '../../test/render';
-import { galleryRow, galleryFacets } from '../../test/rows';
+import { categoryFacets, galleryRow } from '../../test/rows';
 import GalleryPage from './GalleryPage';
 
 // jsdom has no layout, so the test plays the browser's part: it says when the end sentinel is visible.
@@ -89,7 +89,7 @@ describe('GalleryPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const { db, requests } = fakeDb({
       gallery_images: images,
-      content_facets: galleryFacets(images),
+      content_facets: categoryFacets('gallery_images', images),
     });
     renderPage(<GalleryPage />, { db });
     await waitFor(() => expect(tiles()).toHaveLength(20));

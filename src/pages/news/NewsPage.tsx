@@ -1,16 +1,53 @@
-import { useMemo, useState } from 'react';
+// /news: published articles, newest first, a page at a time (the server counts and cuts them, so
+// 1,000 articles cost the first page what 20 do), with the category filter. The page and the
+// category live in the URL (?category=…&page=N) and the pages are links, so Back returns to the
+// page before and a crawler reaches every article. The first page of all categories comes with the
+// prerendered HTML; any other view of the same HTML starts from it and is replaced once loaded.
+import { useEffect } from 'react';
 import { Newspaper } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ArticleCard } from '../../components/ArticleCard';
 import { EmptyState } from '../../components/EmptyState';
 import { CategoryFilter } from '../../components/CategoryFilter';
 import { PageHero, Section } from '../../components/PageHero';
+import { Pagination } from '../../components/Pagination';
 import { Seo } from '../../components/Seo';
 import { Spinner } from '../../components/Spinner';
 import type { ArticleSummary } from '../../data/types';
-import { listPublishedArticles } from '../../data/news';
+import {
+  listNewsCategories,
+  listPublishedArticlePage,
+  type NewsView,
+  type PublishedArticlePage,
+} from '../../data/news';
 import { useDb } from '../../data/dbContext';
 import { capitalise } from '../../lib/format';
 import { useLoad } from '../../lib/useLoad';
+
+/** The view a /news address asks for: a missing or malformed page number is page 1. */
+export function readNewsView(search: string): NewsView {
+  const params = new URLSearchParams(search);
+  const page = Number(params.get('page'));
+  const category = params.get('category')?.trim().toLowerCase();
+  return { page: Number.isInteger(page) && page >= 1 ? page : 1, category: category || null };
+}
+
+/** The address of a view; the first page of all categories is plain /news (the canonical one). */
+export function newsHref({ page, category }: NewsView): string {
+  const params = new URLSearchParams();
+  if (category) params.set('category', category);
+  if (page > 1) params.set('page', String(page));
+  const text = params.toString();
+  return text ? `/news?${text}` : '/news';
+}
+
+/** The load's key: 'news' is the view the build prerenders. */
+const newsKey = (view: NewsView) =>
+  newsHref(view)
+    .replace(/^\/news\??/, 'news?')
+    .replace(/\?$/, '');
+
+const NONE: PublishedArticlePage = { rows: [], total: 0, page: 1, pageCount: 1, category: null };
 
 /** The list below the filter: the newest featured article large, the rest as cards. */
 export function NewsList({ articles }: { articles: ArticleSummary[] }) {
@@ -44,20 +81,31 @@ export function NewsList({ articles }: { articles: ArticleSummary[] }) {
 
 export default function NewsPage() {
   const db = useDb();
-  const news = useLoad('news', () => listPublishedArticles({}, db), { empty: [], prerender: true });
-  const [category, setCategory] = useState<string | null>(null);
-  const categories = useMemo(
-    () =>
-      [
-        ...new Set(
-          news.data.map((article) => article.category.trim().toLowerCase()).filter(Boolean),
-        ),
-      ].sort(),
-    [news.data],
-  );
-  const shown = category
-    ? news.data.filter((article) => article.category.trim().toLowerCase() === category)
-    : news.data;
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const view = readNewsView(search);
+  const key = newsKey(view);
+  const news = useLoad(key, () => listPublishedArticlePage(view, db), {
+    empty: NONE,
+    prerender: true,
+    prerenderKey: 'news',
+    keepPrevious: true,
+  });
+  const categories = useLoad('news-categories', () => listNewsCategories(db), {
+    empty: [],
+    prerender: true,
+  });
+  // Everything below is drawn from the answer, not the address: while another view loads, the
+  // page shows the one it has, whole (its filter and its page links included).
+  const shown = news.data;
+  const settled = !news.stale && !news.busy;
+
+  // A page past the end (an old link, articles unpublished since) showed the last one: say so in
+  // the address too, without a history entry, so Back still leaves the list.
+  useEffect(() => {
+    if (settled && !news.failed && shown.page !== view.page)
+      void navigate(newsHref({ page: shown.page, category: view.category }), { replace: true });
+  }, [settled, news.failed, shown.page, view.page, view.category, navigate]);
 
   return (
     <>
@@ -72,17 +120,26 @@ export default function NewsPage() {
         {news.loading ? (
           <Spinner label="Loading news..." />
         ) : (
-          <>
-            {categories.length > 0 ? (
+          <div aria-busy={news.busy}>
+            {categories.data.length > 0 ? (
               <CategoryFilter
-                categories={categories.map((name) => ({ value: name, label: capitalise(name) }))}
-                selected={category}
-                onSelect={setCategory}
+                categories={categories.data.map((name) => ({
+                  value: name,
+                  label: capitalise(name),
+                }))}
+                selected={shown.category}
+                onSelect={(category) => void navigate(newsHref({ page: 1, category }))}
                 className="mb-8 flex flex-wrap gap-2"
               />
             ) : null}
-            <NewsList articles={shown} />
-          </>
+            <NewsList articles={shown.rows} />
+            <Pagination
+              page={shown.page}
+              pageCount={shown.pageCount}
+              href={(page) => newsHref({ page, category: shown.category })}
+              label="News pages"
+            />
+          </div>
         )}
       </Section>
     </>
