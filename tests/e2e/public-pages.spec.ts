@@ -108,6 +108,34 @@ test('a prerendered page requests its code only after its first paint, in few fi
   expect(timing.scripts).toBeLessThanOrEqual(4);
 });
 
+// The page is prerendered as "Checking your payment" and says what it found once it has asked:
+// its words change, its layout must not (Lighthouse measured CLS 0.08 when the box grew).
+test('the deposit page changes its words without moving the page', async ({ page }) => {
+  await page.goto('/payment-success');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'We could not find your registration' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to registration' })).toBeVisible();
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) =>
+          resolve(
+            list
+              .getEntries()
+              .reduce(
+                (sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value,
+                0,
+              ),
+          ),
+        ).observe({ type: 'layout-shift', buffered: true });
+        // No entry at all is no shift: buffered entries, if any, are reported at once.
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+  expect(shift).toBe(0);
+});
+
 test('an unknown path shows the friendly 404 with a way home', async ({ page }) => {
   await page.goto('/no-such-road');
   await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
