@@ -22,7 +22,10 @@ describe('routes', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { level: 1, name: 'Page Not Found' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    // The header is a lazily loaded part of the layout too (src/app/routes.tsx).
+    expect(
+      await screen.findByRole('navigation', { name: 'Main' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 
   it('renders a preloaded page without suspending (as hydration needs)', async () => {
