@@ -20,10 +20,14 @@ export function SiteSettingsProvider({ children }: { children: ReactNode }) {
   // The REST client is imported when the settings are loaded, not with the layout (dbOverride.ts).
   const override = useContext(DbOverride);
   const db = async () => override ?? (await import('./client')).publicDb;
-  const { data: settings } = useLoad('site-settings', async () => loadSiteSettings(await db()), {
-    empty: DEFAULT_SITE_SETTINGS,
-    prerender: true,
-  });
+  const { data: settings } = useLoad(
+    'site-settings',
+    async (signal) => loadSiteSettings(await db(), signal),
+    {
+      empty: DEFAULT_SITE_SETTINGS,
+      prerender: true,
+    },
+  );
   const { data: places } = useLoad('places', async () => loadRallyPlaces(await db()), {
     empty: null,
     prerender: true,

@@ -70,7 +70,8 @@ export function toSiteSettings(values: SettingValues): SiteSettings {
 export const DEFAULT_SITE_SETTINGS: SiteSettings = toSiteSettings({});
 
 /** Every setting's value, read as the site's facts. */
-export async function loadSiteSettings(db: DbClient): Promise<SiteSettings> {
-  const { data } = await db.from('site_settings').select('key, value').throwOnError();
+export async function loadSiteSettings(db: DbClient, signal?: AbortSignal): Promise<SiteSettings> {
+  const query = db.from('site_settings').select('key, value');
+  const { data } = await (signal ? query.abortSignal(signal) : query).throwOnError();
   return toSiteSettings(Object.fromEntries(data.map((row) => [row.key, row.value])));
 }

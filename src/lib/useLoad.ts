@@ -83,7 +83,9 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 export function useLoad<T>(
   key: string,
-  load: () => Promise<T>,
+  // The signal is aborted when the answer is no longer wanted (the screen left, or a new request
+  // replaced it): a loader that passes it on stops its request and the client's retries.
+  load: (signal?: AbortSignal) => Promise<T>,
   { empty, prerender = false, keepPrevious = false, prerenderKey }: LoadOptions<T>,
 ): LoadState<T> {
   const prerendered = usePrerendered(prerender ? key : undefined, load);
@@ -114,11 +116,12 @@ export function useLoad<T>(
     // The build's answer for this very request: refresh it quietly, once the browser is idle.
     const refresh = shown !== null && shown.fromBuild && shown.request === request;
     let cancelIdle = () => {};
+    const abort = new AbortController();
     const loaded = refresh
       ? new Promise<void>((resolve) => (cancelIdle = whenIdle(resolve))).then(() =>
-          latest.current.load(),
+          latest.current.load(abort.signal),
         )
-      : latest.current.load();
+      : latest.current.load(abort.signal);
     loaded.then(
       (data) => {
         if (!current) return;
@@ -130,8 +133,8 @@ export function useLoad<T>(
         else setSettled(settle);
       },
       (error: unknown) => {
-        console.warn(`Could not load ${key}`, error);
         if (!current) return;
+        console.warn(`Could not load ${key}`, error);
         setSettled((previous) => {
           // The build's answer stays, as anything shown does: a failed refresh changes nothing.
           if (refresh && previous === shown) return previous;
@@ -149,6 +152,7 @@ export function useLoad<T>(
     return () => {
       current = false;
       cancelIdle();
+      abort.abort();
     };
     // `request` names the load (key and version): the effect runs once per request.
     // eslint-disable-next-line react-hooks/exhaustive-deps
