@@ -46,7 +46,9 @@ const managers: Manager[] = [
     publicPath: '/2026-rally',
     textboxes: (name) => ({
       Name: name,
-      Date: 'June 22-28, 2026',
+      // Events have real dates (issue 12); the public page lists the upcoming ones.
+      'Start Date': '2030-06-22',
+      'Date Display Text': 'June 22-28 (test)',
       Time: '9:00 AM',
       Location: 'Dover',
       Attendees: '40 cars',

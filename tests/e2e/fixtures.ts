@@ -27,19 +27,28 @@ export type ServiceDb = ReturnType<typeof createServiceDb>;
 
 type ConsoleWatch = { stop: () => string[] };
 
-/** Collects console errors and uncaught exceptions that no allowed pattern matches. */
 /**
  * Prerendered pages are on screen before the SPA takes them over (src/app/App.tsx then marks
  * <html data-ready>); a click before that does nothing. After each navigation, wait for the page
  * to be ready, as a visitor waits for it to load. Pages outside the SPA are not waited for.
  */
 function waitForAppOnGoto(page: Page) {
+  const ready = () =>
+    page.waitForFunction(
+      () => 'ready' in document.documentElement.dataset || !document.getElementById('root'),
+    );
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    await page.waitForFunction(
-      () => 'ready' in document.documentElement.dataset || !document.getElementById('root'),
-    );
+    await ready();
+    return response;
+  };
+  // A reload is a navigation too: typing into the form it draws before React has taken it over
+  // was lost (the contact form's guard test, once the header and footer came in chunks).
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await ready();
     return response;
   };
 }
