@@ -387,6 +387,29 @@ describe('contact_messages (visitors may only send; administrators read and dele
   });
 });
 
+// Migration 20260305000000: RLS is the rule on every table, the private schema's included (only
+// security-definer functions owned by the tables' owner touch those), and no insert policy takes
+// any row a caller sends: a public insert is bounded by grants, checks and the submission guard.
+describe('row-level security across the schema', () => {
+  test('is enabled on every table in public and private', async () => {
+    const { rows } = await em().emulator.db.query<{ name: string }>(
+      `select n.nspname || '.' || c.relname as name from pg_class c
+         join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'r' and n.nspname in ('public', 'private') and not c.relrowsecurity`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  test('has no insert policy that accepts any row', async () => {
+    const { rows } = await em().emulator.db.query<{ name: string }>(
+      `select tablename || ': ' || policyname as name from pg_policies
+        where schemaname in ('public', 'private') and cmd in ('INSERT', 'ALL')
+          and with_check = 'true'`,
+    );
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('the private schema (public submissions’ rules and attempts): no API role reaches it', () => {
   const CLAIMS: Record<Caller, JwtClaims> = {
     anon: { role: 'anon' },
