@@ -89,7 +89,8 @@ test('move, bulk publish, trash and restore a photo, and Back asks before droppi
     await managerRow(adminPage, title('B')).dragTo(managerRow(adminPage, title('A')));
     await expect(cards).toHaveText([title('B'), title('A'), title('C'), title('D'), title('E')]);
     await expect(adminPage.getByText(`“${title('B')}” moved to position 1 of 5.`)).toBeAttached();
-    expect(await publicTitles(page, tag)).toEqual([title('B'), title('A'), title('C')]);
+    // Shown at once, saved in the background: the public gallery follows once it has landed.
+    await expect.poll(() => publicTitles(page, tag)).toEqual([title('B'), title('A'), title('C')]);
 
     // Bulk publish: select the two drafts, one request, one toast naming the count.
     await adminPage.getByRole('checkbox', { name: `Select ${title('D')}` }).check();

@@ -54,37 +54,48 @@ export function useRowOrder<R extends ContentRow, V extends FormValues>(
     buttons.find((button) => button && !button.disabled)?.focus();
   });
 
-  async function move(id: string, to: number, focus?: 'up' | 'down') {
+  // Saves run one after another, each writing the order shown when it was asked for; the list
+  // is read again once the last has landed. A move asked for while one is saving is shown at
+  // once and saved next, never dropped. (The buttons stay enabled: a disabled button would lose
+  // the keyboard's focus.)
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const waiting = useRef(0);
+
+  function move(id: string, to: number, focus?: 'up' | 'down') {
     const ordering = d.ordering;
     const from = shown.findIndex((row) => row.id === id);
     const row = shown[from];
-    // One move at a time: the next starts from the order the last one wrote. (The buttons are
-    // not disabled meanwhile: a disabled button would lose the keyboard's focus.)
-    if (saving || !ordering || !row || to < 0 || to >= shown.length || to === from) return;
+    if (!ordering || !row || to < 0 || to >= shown.length || to === from) return;
     const ids = shown.map((each) => each.id);
     ids.splice(from, 1);
     ids.splice(to, 0, id);
     setMoved({ base: rows, ids });
     if (focus) focusAfter.current = { id, button: focus };
     setAnnouncement(`“${d.rowName(row)}” moved to position ${to + 1} of ${ids.length}.`);
+    waiting.current += 1;
     setSaving(true);
-    try {
-      await reorderContent(db, ordering.table, ids);
-    } catch (error) {
-      console.warn(`Saving the order of ${d.plural} failed`, error);
-      setMoved(null);
-      setAnnouncement('');
-      onError(`Error saving the order of ${d.plural}. Please try again.`);
-    } finally {
-      setSaving(false);
-      reload();
-    }
+    queue.current = queue.current.then(async () => {
+      try {
+        await reorderContent(db, ordering.table, ids);
+      } catch (error) {
+        console.warn(`Saving the order of ${d.plural} failed`, error);
+        setMoved(null);
+        setAnnouncement('');
+        onError(`Error saving the order of ${d.plural}. Please try again.`);
+      } finally {
+        waiting.current -= 1;
+        if (waiting.current === 0) {
+          setSaving(false);
+          reload();
+        }
+      }
+    });
   }
 
   return {
     enabled: enabled && rows.length > 1,
     rows: shown,
-    move: (id, to, focus) => void move(id, to, focus),
+    move,
     announcement,
     saving,
   };
