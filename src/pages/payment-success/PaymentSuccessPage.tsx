@@ -96,16 +96,16 @@ function SteadyText({
             {text}
           </div>
         ))}
-      {/* A new element for new words: a centred text whose words change starts at another x,
-          which the browser counts as a shift; a text that appears is not one. */}
-      <Tag key={shown} className="[grid-area:1/1]">
-        {shown}
-      </Tag>
+      {/* The same element keeps its place while its words change: a new element would be
+          painted late and become the page's largest paint. Left-aligned, so the words start
+          where they started (a centred line whose words change starts at another x, which
+          the browser counts as a shift). */}
+      <Tag className="[grid-area:1/1]">{shown}</Tag>
     </div>
   );
 }
 
-const boxClass = 'rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-sm sm:p-12';
+const boxClass = 'rounded-3xl border border-slate-200 bg-white p-8 shadow-sm sm:p-12';
 
 function NotYet({ view }: { view: Exclude<View, 'paid'> }) {
   const text: Record<Exclude<View, 'paid'>, { title: string; body: string }> = {
@@ -138,7 +138,7 @@ function NotYet({ view }: { view: Exclude<View, 'paid'> }) {
     <div className={boxClass}>
       <Icon
         aria-hidden="true"
-        className={`mx-auto h-16 w-16 text-amber-600 ${view === 'checking' ? 'animate-spin motion-reduce:animate-none' : ''}`}
+        className={`h-16 w-16 text-amber-600 ${view === 'checking' ? 'animate-spin motion-reduce:animate-none' : ''}`}
       />
       <SteadyText
         as="h1"
@@ -153,7 +153,7 @@ function NotYet({ view }: { view: Exclude<View, 'paid'> }) {
         shown={body}
         className="mt-4 text-lg text-slate-700"
       />
-      <div className="mt-10 text-left">
+      <div className="mt-10">
         <h2 className="text-xl font-bold text-ink">Questions?</h2>
         <ul className="mt-4 space-y-2 text-slate-700">
           <ContactLinks />
@@ -161,7 +161,7 @@ function NotYet({ view }: { view: Exclude<View, 'paid'> }) {
       </div>
       {/* Stacked, Home first: the registration link arrives below it once the page knows it
           is wanted, and moves nothing that is already drawn. */}
-      <div className="mt-10 flex flex-col items-center gap-4">
+      <div className="mt-10 flex flex-col items-start gap-4">
         <Link to={paths.home} className={buttonStyles.dark}>
           Back to Home
         </Link>
@@ -188,7 +188,7 @@ export default function PaymentSuccessPage() {
         {view !== 'paid' ? (
           <NotYet view={view} />
         ) : (
-          <div className={boxClass}>
+          <div className={`${boxClass} text-center`}>
             <CircleCheckBig aria-hidden="true" className="mx-auto h-16 w-16 text-emerald-600" />
             <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-ink">
               Payment Successful!
