@@ -226,58 +226,33 @@ function BulkBar<R extends ContentRow, V extends FormValues>({
           <span className="text-sm text-slate-700">
             {count} {count === 1 ? d.noun : d.plural} selected
           </span>
-          {list.trash ? (
-            <>
-              <button
-                type="button"
-                className={buttonClass('neutral')}
-                disabled={bulk.busy}
-                onClick={bulk.restore}
-              >
-                <RotateCcw aria-hidden="true" className="h-4 w-4" />
-                Restore selected
-              </button>
-              <button
-                type="button"
-                className={`${buttonClass('neutral')} text-red-700`}
-                disabled={bulk.busy}
-                onClick={bulk.askDelete}
-              >
-                <Trash2 aria-hidden="true" className="h-4 w-4" />
-                Delete selected for good
-              </button>
-            </>
-          ) : (
-            <>
-              <button
-                type="button"
-                className={buttonClass('neutral')}
-                disabled={bulk.busy}
-                onClick={bulk.publish}
-              >
-                <Eye aria-hidden="true" className="h-4 w-4" />
-                Publish selected
-              </button>
-              <button
-                type="button"
-                className={buttonClass('neutral')}
-                disabled={bulk.busy}
-                onClick={bulk.unpublish}
-              >
-                <EyeOff aria-hidden="true" className="h-4 w-4" />
-                Unpublish selected
-              </button>
-              <button
-                type="button"
-                className={`${buttonClass('neutral')} text-red-700`}
-                disabled={bulk.busy}
-                onClick={bulk.askDelete}
-              >
-                <Trash2 aria-hidden="true" className="h-4 w-4" />
-                Delete selected
-              </button>
-            </>
-          )}
+          {(list.trash
+            ? [
+                { label: 'Restore selected', Icon: RotateCcw, onClick: bulk.restore },
+                {
+                  label: 'Delete selected for good',
+                  Icon: Trash2,
+                  onClick: bulk.askDelete,
+                  danger: true,
+                },
+              ]
+            : [
+                { label: 'Publish selected', Icon: Eye, onClick: bulk.publish },
+                { label: 'Unpublish selected', Icon: EyeOff, onClick: bulk.unpublish },
+                { label: 'Delete selected', Icon: Trash2, onClick: bulk.askDelete, danger: true },
+              ]
+          ).map(({ label, Icon, onClick, danger }) => (
+            <button
+              key={label}
+              type="button"
+              className={`${buttonClass('neutral')} ${danger ? 'text-red-700' : ''}`}
+              disabled={bulk.busy}
+              onClick={onClick}
+            >
+              <Icon aria-hidden="true" className="h-4 w-4" />
+              {label}
+            </button>
+          ))}
         </>
       ) : null}
     </div>
