@@ -51,7 +51,11 @@ export default defineConfig({
       // Started first: the site's build may read published content from it (prerendering).
       command: `npx tsx supabase/emulator/main.ts serve --port ${e2e.supabasePort} --data-dir ${e2e.dataDir} --reset --site-url ${e2e.siteUrl}`,
       url: `${e2e.emulatorUrl}/rest/v1/`,
-      env: { SUPABASE_ADMIN_EMAIL: e2e.adminEmail, SUPABASE_ADMIN_PASSWORD: e2e.adminPassword },
+      env: {
+        SUPABASE_ADMIN_EMAIL: e2e.adminEmail,
+        SUPABASE_ADMIN_PASSWORD: e2e.adminPassword,
+        SUPABASE_CLOCK: e2e.clock,
+      },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

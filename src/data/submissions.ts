@@ -2,9 +2,11 @@
 // write is guarded by the same rules in the database (supabase/migrations/20260204000000_public_submissions.sql
 // and the submit_* functions of 20260301000000_organiser.sql): too many submissions answer HTTP
 // 429, a field the database refuses 400 with the field in `details` and a message for the
-// visitor, a full rally 409; anything else refused is a failure the form reports.
+// visitor, a full rally 409, a registration outside its window 409 with the calendar's phase in
+// `details` ('before-opening' or 'closed', migration 20260410000000) and the sentence for the
+// visitor; anything else refused is a failure the form reports.
 
-export type SubmissionRefusal = 'rate-limited' | 'invalid' | 'full' | 'failed';
+export type SubmissionRefusal = 'rate-limited' | 'invalid' | 'full' | 'not-open' | 'failed';
 
 type Answer = {
   error: { message?: string; details?: string | null } | null;
@@ -28,9 +30,12 @@ export class SubmissionError extends Error {
   readonly visitorMessage: string | null;
 }
 
-function reasonOf(status: number): SubmissionRefusal {
+/** The calendar phases in which the database refuses a registration (its `details`). */
+const NOT_OPEN = new Set(['before-opening', 'closed']);
+
+function reasonOf(status: number, details: string | null | undefined): SubmissionRefusal {
   if (status === 429) return 'rate-limited';
-  if (status === 409) return 'full';
+  if (status === 409) return NOT_OPEN.has(details ?? '') ? 'not-open' : 'full';
   if (status === 400) return 'invalid';
   return 'failed';
 }
@@ -38,10 +43,12 @@ function reasonOf(status: number): SubmissionRefusal {
 /** Throws the refusal of an insert's or a submit function's answer, if it was one. */
 export function throwIfRefused(answer: Answer): void {
   if (!answer.error) return;
-  const reason = reasonOf(answer.status);
-  const field = reason === 'invalid' ? (answer.error.details ?? undefined) : undefined;
+  const { details, message } = answer.error;
+  const reason = reasonOf(answer.status, details);
+  const field = reason === 'invalid' ? (details ?? undefined) : undefined;
   throw new SubmissionError(reason, answer.status, {
     cause: answer.error,
-    ...(field ? { field, visitorMessage: answer.error.message ?? '' } : {}),
+    ...(field ? { field, visitorMessage: message ?? '' } : {}),
+    ...(reason === 'not-open' && message ? { visitorMessage: message } : {}),
   });
 }

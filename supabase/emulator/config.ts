@@ -20,6 +20,8 @@ export interface ServerConfig extends EmulatorConfig {
   persistent: boolean;
   adminEmail: string;
   adminPassword: string;
+  /** The database's pinned day ('YYYY-MM-DD', see Db.clock); null = the real date. */
+  clock: string | null;
 }
 
 export interface ConfigOverrides {
@@ -45,6 +47,12 @@ export interface ConfigOverrides {
   verifyJwt?: Record<string, boolean>;
   /** Auth email settings over config.toml's (tests: limits, expiry). */
   authEmail?: Partial<AuthEmailConfig>;
+  /**
+   * The day the database takes as today (SUPABASE_CLOCK): a date, or a date-time whose London
+   * date is taken; null = the real date. Tests and the e2e servers pin it inside the rally's
+   * registration window, as they pin the browser's clock.
+   */
+  clock?: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -52,6 +60,30 @@ type Env = Record<string, string | undefined>;
 function envValue(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
+}
+
+const LONDON_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * '2026-03-01' → '2026-03-01'; '2026-06-30T23:30:00Z' → '2026-07-01' (the day in London, where
+ * the rally's dates are; a date-time needs its offset). Anything else is refused, so a typo never
+ * silently means another day or the real date.
+ */
+export function clockDay(value: string): string {
+  const text = value.trim();
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
+  const dateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text);
+  const time = dateOnly || dateTime ? Date.parse(dateOnly ? `${text}T00:00:00Z` : text) : NaN;
+  const day = Number.isNaN(time) ? null : dateOnly ? text : LONDON_DAY.format(time);
+  // Date.parse rolls 2026-02-30 over to 2 March: a real calendar date prints back the same.
+  if (!day || (dateOnly && new Date(time).toISOString().slice(0, 10) !== text))
+    throw new Error(`Invalid clock (SUPABASE_CLOCK): "${value}"; use a date such as 2026-03-01`);
+  return day;
 }
 
 export function demoKey(role: 'anon' | 'service_role', secret: string): string {
@@ -72,6 +104,8 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${port}`);
   if (jwtSecret.length < 32)
     throw new Error('SUPABASE_JWT_SECRET must be at least 32 characters long');
+  const clockSetting =
+    overrides.clock === undefined ? (envValue(env, 'SUPABASE_CLOCK') ?? null) : overrides.clock;
   const project = readProjectConfig(PROJECT_ROOT);
   const auth = project.auth;
   return {
@@ -116,6 +150,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     emailApiKey: 're_local_mail_catcher',
     adminEmail: envValue(env, 'SUPABASE_ADMIN_EMAIL') ?? 'admin@europerally.local',
     adminPassword: envValue(env, 'SUPABASE_ADMIN_PASSWORD') ?? 'rally-admin-2026',
+    clock: clockSetting === null ? null : clockDay(clockSetting),
   };
 }
 

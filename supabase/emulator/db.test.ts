@@ -1,7 +1,8 @@
 // asRole must give every request its own role and claims, and leave nothing behind for the next
 // one, even when many run at once on PGlite's single connection (or a pg pool).
 import { describe, expect, test } from 'vitest';
-import { setupTestEmulator } from '../../tests/contract/harness';
+import { setupTestEmulator, TEST_CLOCK } from '../../tests/contract/harness';
+import { clockDay, loadConfig } from './config';
 import type { JwtClaims } from './types';
 
 const em = setupTestEmulator();
@@ -122,5 +123,64 @@ describe('queryAsRole (the pipelined read path)', () => {
     expect(after?.claims ?? '').toBe('');
     const again = await db.queryAsRole<{ n: number }>({ role: 'anon' }, 'select 1 as n', []);
     expect(again.rows).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('the pinned clock (private.today(), migration 20260410000000)', () => {
+  /** private.today() and now() inside a request's transaction (as the superuser again, since
+   * no API role may call private functions). */
+  const days = () =>
+    em().emulator.db.asRole({ role: 'anon' }, async (tx) => {
+      const setting = (
+        await tx.query<{ clock: string }>("select current_setting('app.clock', true) as clock")
+      ).rows[0]?.clock;
+      await tx.query('reset role');
+      const row = (
+        await tx.query<{ today: string; now: string }>(
+          "select private.today()::text as today, (now() at time zone 'Europe/London')::date::text as now",
+        )
+      ).rows[0];
+      return { setting, ...row };
+    });
+  const realLondonDay = () =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+
+  test('the clock option reaches today(); now() stays real; unset, today() is London’s date', async () => {
+    const real = realLondonDay();
+    expect(em().emulator.db.clock).toBe(TEST_CLOCK);
+    expect(await days()).toEqual({ setting: TEST_CLOCK, today: TEST_CLOCK, now: real });
+    try {
+      // A date-time is taken as its day in London: 23:30 UTC on 30 June is 1 July there (BST).
+      em().emulator.setClock('2026-06-30T23:30:00Z');
+      expect((await days()).today).toBe('2026-07-01');
+      em().emulator.setClock(null);
+      const unpinned = await days();
+      expect(unpinned.setting).toBe('');
+      // Around midnight the real day may turn between the two reads.
+      expect([real, realLondonDay()]).toContain(unpinned.today);
+      // The pipelined read path carries the same day.
+      em().emulator.setClock('2025-12-25');
+      const piped = await em().emulator.db.queryAsRole<{ clock: string }>(
+        { role: 'anon' },
+        "select current_setting('app.clock', true) as clock",
+        [],
+      );
+      expect(piped.rows[0]?.clock).toBe('2025-12-25');
+    } finally {
+      em().emulator.setClock(TEST_CLOCK);
+    }
+  });
+
+  test('comes from the option or SUPABASE_CLOCK, and a day that is not a date is refused', () => {
+    expect(loadConfig({ dataDir: null }, {}).clock).toBeNull();
+    expect(loadConfig({ dataDir: null }, { SUPABASE_CLOCK: '2026-03-01' }).clock).toBe(
+      '2026-03-01',
+    );
+    expect(
+      loadConfig({ dataDir: null, clock: '2026-04-02' }, { SUPABASE_CLOCK: '2026-03-01' }).clock,
+    ).toBe('2026-04-02');
+    expect(clockDay('2026-01-15T01:00:00+02:00')).toBe('2026-01-14');
+    for (const bad of ['2026-02-30', 'tomorrow', '01/03/2026'])
+      expect(() => clockDay(bad)).toThrow(/Invalid clock/);
   });
 });

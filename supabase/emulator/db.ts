@@ -19,11 +19,14 @@ const TEXT_TYPES = [1082, 1083, 1114, 1184, 1266]; // date, time, timestamp, tim
 const identity = (value: string): string => value;
 
 // One statement sets the role, the claims and the role's statement timeout, the way PostgREST
-// does (set_config('role') is SET LOCAL ROLE), saving round trips on every request.
+// does (set_config('role') is SET LOCAL ROLE), saving round trips on every request. It also sets
+// the emulator's pinned day (`app.clock`, '' = the real date), always, so no earlier value on a
+// pooled connection can reach a request; PostgREST sets no such thing, and nothing a request
+// sends (headers, query, body) reaches it.
 const SET_ROLE_SQL =
   "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), " +
   "set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true), " +
-  "set_config('statement_timeout', $4, true)";
+  "set_config('statement_timeout', $4, true), set_config('app.clock', $5, true)";
 
 /**
  * Supabase's role timeouts (anon 3 s, authenticated 8 s; service_role has none of its own and
@@ -36,13 +39,14 @@ export const STATEMENT_TIMEOUTS: Record<string, string> = {
   service_role: '8s',
 };
 
-function roleParams(claims: JwtClaims): string[] {
+function roleParams(claims: JwtClaims, clock: string | null): string[] {
   if (!API_ROLES.has(claims.role)) throw new RoleNotAllowedError(claims.role);
   return [
     claims.role,
     JSON.stringify(claims),
     typeof claims.sub === 'string' ? claims.sub : '',
     STATEMENT_TIMEOUTS[claims.role] ?? '8s',
+    clock ?? '',
   ];
 }
 
@@ -114,6 +118,7 @@ export class PgliteDb implements Db {
   /** SQL text → name of its prepared statement on PGlite's one connection, least recent first. */
   private readonly prepared = new Map<string, string>();
   private preparedCount = 0;
+  clock: string | null = null;
 
   private constructor(
     readonly pglite: PGlite,
@@ -121,7 +126,9 @@ export class PgliteDb implements Db {
   ) {}
 
   /** dataDir undefined = in memory; loadDataDir restores a dump made by dumpDataDir(). */
-  static async open(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PgliteDb> {
+  static async open(
+    options: { dataDir?: string; loadDataDir?: Blob; clock?: string | null } = {},
+  ): Promise<PgliteDb> {
     const parsers = pgliteParsers();
     const pglite = await PGlite.create({
       dataDir: options.dataDir,
@@ -131,7 +138,9 @@ export class PgliteDb implements Db {
       relaxedDurability: true,
     });
     // parseResults() needs the defaults too (json, bool, int4 ...), which PGlite keeps per instance.
-    return new PgliteDb(pglite, { ...pglite.parsers, ...parsers });
+    const db = new PgliteDb(pglite, { ...pglite.parsers, ...parsers });
+    db.clock = options.clock ?? null;
+    return db;
   }
 
   async query<Row = Record<string, unknown>>(
@@ -156,7 +165,7 @@ export class PgliteDb implements Db {
     fn: (tx: Tx) => Promise<T>,
     request?: RequestSettings,
   ): Promise<T> {
-    const params = roleParams(claims);
+    const params = roleParams(claims, this.clock);
     return this.pglite.transaction(async (tx) => {
       await tx.query(SET_ROLE_SQL, params);
       if (request) await tx.query(REQUEST_SQL, requestParams(request));
@@ -175,7 +184,7 @@ export class PgliteDb implements Db {
     params: (string | null)[],
     request?: RequestSettings,
   ): Promise<QueryResult<Row>> {
-    const role = roleParams(claims);
+    const role = roleParams(claims, this.clock);
     const { serialize } = protocol;
     const parsed: [string, string][] = [];
     // Statements are prepared once under a name and then only bound and executed, so Postgres
@@ -269,15 +278,23 @@ function pgTypes(): {
 }
 
 export class PostgresDb implements Db {
+  clock: string | null = null;
+
   private constructor(readonly pool: pg.Pool) {}
 
-  static async open(connectionString: string, max = 10): Promise<PostgresDb> {
+  static async open(
+    connectionString: string,
+    max = 10,
+    clock: string | null = null,
+  ): Promise<PostgresDb> {
     const pool = new pg.Pool({ connectionString, max, types: pgTypes() });
     // A failing idle client must not crash the process; the next checkout reconnects.
     pool.on('error', () => undefined);
     const client = await pool.connect();
     client.release();
-    return new PostgresDb(pool);
+    const db = new PostgresDb(pool);
+    db.clock = clock;
+    return db;
   }
 
   async query<Row = Record<string, unknown>>(
@@ -317,7 +334,7 @@ export class PostgresDb implements Db {
     fn: (tx: Tx) => Promise<T>,
     request?: RequestSettings,
   ): Promise<T> {
-    const params = roleParams(claims);
+    const params = roleParams(claims, this.clock);
     return this.transaction(async (tx) => {
       await tx.query(SET_ROLE_SQL, params);
       if (request) await tx.query(REQUEST_SQL, requestParams(request));
@@ -353,7 +370,10 @@ export async function openDb(options: {
   dbUrl?: string | null;
   dataDir?: string;
   loadDataDir?: Blob;
+  /** The pinned day (see Db.clock); null or absent = the real date. */
+  clock?: string | null;
 }): Promise<AnyDb> {
-  if (options.dbUrl) return PostgresDb.open(options.dbUrl);
-  return PgliteDb.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const clock = options.clock ?? null;
+  if (options.dbUrl) return PostgresDb.open(options.dbUrl, undefined, clock);
+  return PgliteDb.open({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, clock });
 }

@@ -11,7 +11,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, withPort, type ConfigOverrides, type ServerConfig } from './config';
+import { clockDay, loadConfig, withPort, type ConfigOverrides, type ServerConfig } from './config';
 import { openDb, type AnyDb } from './db';
 import { stopFunctions } from './functions/workers';
 import { migrate, type Log, type MigrateResult } from './migrate';
@@ -33,6 +33,8 @@ export interface RunningEmulator {
   config: ServerConfig;
   db: AnyDb;
   migration: MigrateResult;
+  /** Moves the database's pinned day (see ConfigOverrides.clock); null = the real date. */
+  setClock(value: string | null): void;
   stop(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function openMigratedDb(
     dbUrl: config.dbUrl,
     dataDir: !config.dbUrl && config.persistent ? pgDataDir(config.dataDir) : undefined,
     loadDataDir: options.loadDataDir,
+    clock: config.clock,
   });
   try {
     return { db, migration: await migrate(db, config, options) };
@@ -119,6 +122,9 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     config: ctxConfig,
     db,
     migration,
+    setClock(value) {
+      db.clock = value === null ? null : clockDay(value);
+    },
     stop() {
       stopped ??= (async () => {
         await stopFunctions(db);

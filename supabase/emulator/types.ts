@@ -42,6 +42,12 @@ export interface Tx {
 
 /** PGlite or a pg Pool behind one interface. */
 export interface Db extends Tx {
+  /**
+   * The day the database takes as today ('YYYY-MM-DD', London), or null for the real one. Every
+   * request transaction carries it as `app.clock`, which only private.today() reads (migration
+   * 20260410000000): tests pin the server's day as they pin the browser's. now() stays real.
+   */
+  clock: string | null;
   /** Runs a multi-statement script without parameters as the superuser (migrations, seed). */
   exec(sql: string): Promise<void>;
   /** Runs fn in a transaction as the superuser (platform work: auth users, storage rows). */

@@ -56,11 +56,21 @@ export type TestEmulatorOptions = Pick<
   | 'functionSecrets'
   | 'verifyJwt'
   | 'authEmail'
+  | 'clock'
 >;
 
+/**
+ * The day every test emulator's database takes as today unless a file says otherwise (`clock`):
+ * inside the seed's registration window (1 September 2025 to 31 May 2026), on the day the e2e
+ * specs pin the browser to, so a registration is accepted whatever the real date (CI runs long
+ * after the 2026 rally). `clock: null` gives the real date.
+ */
+export const TEST_CLOCK = '2026-03-01';
+
 async function startOnCopy(
-  options: TestEmulatorOptions,
+  given: TestEmulatorOptions,
 ): Promise<{ emulator: RunningEmulator; cleanup: () => Promise<void> }> {
+  const options = { ...given, clock: given.clock === undefined ? TEST_CLOCK : given.clock };
   const dbUrl = process.env.SUPABASE_DB_URL?.trim();
   const template = inject('emulatorTemplate');
   if (dbUrl && template) {

@@ -496,6 +496,7 @@ describe('the gateway', () => {
       throw new Error('the database is unavailable');
     };
     const db: Db = {
+      clock: null,
       query: failing,
       exec: failing,
       transaction: failing,

@@ -437,6 +437,9 @@ describe('the private schema (public submissions’ rules and attempts): no API 
     for (const sql of [
       'select private.client_ip()',
       "select private.accept_public_submissions('public.sponsors', array['name'], 'name')",
+      // The registration window's day and refusal (migration 20260410000000).
+      'select private.today()',
+      'select * from private.registration_window_refusal()',
     ]) {
       await expect(asCaller(caller, sql)).rejects.toMatchObject({ code: '42501' });
     }

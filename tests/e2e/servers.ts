@@ -14,6 +14,12 @@ export const e2e = {
   dataDir: supabasePort === 54329 ? '.data-e2e' : `.data-e2e-${supabasePort}`,
   /** The site built for these ports (inside dist/, which every tool already ignores). */
   buildDir: `dist/e2e-${sitePort}`,
+  /**
+   * The emulator database's day (SUPABASE_CLOCK): inside the seed's registration window, the day
+   * the specs that register pin the browser to, so the server accepts what the page offers
+   * whatever the real date.
+   */
+  clock: '2026-03-01',
   adminEmail: process.env.SUPABASE_ADMIN_EMAIL || 'admin@europerally.local',
   adminPassword: process.env.SUPABASE_ADMIN_PASSWORD || 'rally-admin-2026',
   /** The Supabase CLI's well-known local service_role key (signed with the demo JWT secret). */

@@ -3,17 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../../config/env';
-import { RegistrationForm } from './RegistrationForm';
+import { RegistrationForm, REGISTRATION_FULL } from './RegistrationForm';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-function renderForm(onRegistered = vi.fn()) {
+function renderForm(onRegistered = vi.fn(), onFull = vi.fn()) {
   render(
     <MemoryRouter>
-      <RegistrationForm onRegistered={onRegistered} />
+      <RegistrationForm onRegistered={onRegistered} onFull={onFull} />
     </MemoryRouter>,
   );
   return onRegistered;
@@ -131,6 +131,64 @@ describe('RegistrationForm', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(/^Full name/)).toHaveValue('Alex Driver');
     expect(screen.getByLabelText(/I accept the/)).toBeChecked();
     expect(onRegistered).not.toHaveBeenCalled();
+  });
+
+  // The server's window decides even when the page's clock says open (migration 20260410000000):
+  // its 409 names the phase and carries the visitor's sentence, shown above the form.
+  it.each([
+    ['closed', 'Registration for the 2026 Europe Rally closed on 31 May 2026.'],
+    ['before-opening', 'Registration for the 2026 Europe Rally opens on 1 September 2025.'],
+  ])(
+    'shows the database’s %s refusal, keeps everything typed, offers no deposit step',
+    async (phase, message) => {
+      const user = userEvent.setup({ delay: null });
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const fetch = vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/rpc/submit_registration')
+          ? new Response(JSON.stringify({ code: 'PT409', message, details: phase, hint: null }), {
+              status: 409,
+            })
+          : new Response('[]', { status: 200 }),
+      );
+      vi.stubGlobal('fetch', fetch);
+      const onFull = vi.fn();
+      const onRegistered = renderForm(vi.fn(), onFull);
+      await fillRequired(user);
+      await user.type(screen.getByLabelText(/Team name/), 'The Hairpins');
+      await user.click(screen.getByRole('button', { name: 'Register and Pay Deposit' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(screen.getByLabelText(/^Full name/)).toHaveValue('Alex Driver');
+      expect(screen.getByLabelText(/Team name/)).toHaveValue('The Hairpins');
+      expect(screen.getByLabelText(/I accept the/)).toBeChecked();
+      expect(onRegistered).not.toHaveBeenCalled();
+      expect(onFull).not.toHaveBeenCalled();
+      // Nothing was stored, so no delivery is asked for either.
+      expect(fetch.mock.calls.map(([input]) => String(input))).not.toContainEqual(
+        expect.stringContaining('/functions/v1/'),
+      );
+    },
+  );
+
+  it('says the rally is full when the database answers 409 for its places', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/rpc/submit_registration')
+          ? new Response(
+              JSON.stringify({ code: 'PT409', message: 'The rally is full', details: 'places' }),
+              { status: 409 },
+            )
+          : new Response('[]', { status: 200 }),
+      ),
+    );
+    const onFull = vi.fn();
+    renderForm(vi.fn(), onFull);
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Register and Pay Deposit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(REGISTRATION_FULL);
+    expect(onFull).toHaveBeenCalled();
   });
 
   it('says there was an error when the request fails', async () => {

@@ -50,6 +50,9 @@ export const REGISTRATION_FAILED =
   'There was an error submitting your registration. Please try again.';
 export const REGISTRATION_FULL =
   'Sorry, the last place has just been taken, so this registration was not made. You can join the waiting list below.';
+/** When the database refuses outside the registration window without a sentence of its own. */
+export const REGISTRATION_NOT_OPEN =
+  'Registration is not open today, so this registration was not made.';
 export const REGISTRATION_RATE_LIMITED =
   'Several registrations were sent from this email address or network in a short time, so this one was not made. Please try again in an hour.';
 const PHONE_INVALID = 'Please enter a valid phone number (7 to 15 digits).';
@@ -120,6 +123,10 @@ export function RegistrationForm({
         setFailure(REGISTRATION_FULL);
         return onFull();
       }
+      // The server's calendar decides (the page's clock may be wrong): its sentence, above the
+      // form, which keeps everything typed; no deposit step.
+      if (error.reason === 'not-open')
+        return setFailure(error.visitorMessage ?? REGISTRATION_NOT_OPEN);
       if (error.reason === 'rate-limited') return setFailure(REGISTRATION_RATE_LIMITED);
       if (error.reason === 'invalid' && error.field && error.visitorMessage)
         if (form.refuse(error.field, error.visitorMessage)) return;
