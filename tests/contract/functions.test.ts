@@ -7,7 +7,14 @@ import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { API_BODY_LIMIT } from '../../supabase/emulator/gateway';
-import { caughtMail, http, makeClient, setupTestEmulator, startTestEmulator } from './harness';
+import {
+  caughtMail,
+  eventually,
+  http,
+  makeClient,
+  setupTestEmulator,
+  startTestEmulator,
+} from './harness';
 
 const IN_FLIGHT_PER_CLIENT = 4;
 
@@ -45,17 +52,6 @@ function heldCall(headers: Record<string, string>, body = '') {
       return answered;
     },
   };
-}
-
-/** Asks until the answer is `status`, for at most 10 s (a loaded machine is slow to see changes). */
-async function eventually(ask: () => Promise<number>, status: number) {
-  const deadline = Date.now() + 10_000;
-  let last = await ask();
-  while (last !== status && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    last = await ask();
-  }
-  expect(last).toBe(status);
 }
 
 interface Echo {

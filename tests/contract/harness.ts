@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { PostgresDb } from '../../supabase/emulator/db';
 import {
   startEmulator,
@@ -193,4 +193,22 @@ export async function caughtMail(em: TestEmulator, to: string): Promise<MailMess
   });
   if (res.status !== 200) throw new Error(`reading the mail of ${to}: ${res.status} ${res.text}`);
   return res.json() as MailMessage[];
+}
+
+/**
+ * Asks until the answer's status is `status`, for at most 10 s, then expects it: on a loaded
+ * machine the server may take a moment to see what the test has just done (held requests, an
+ * Edge Function starting).
+ */
+export async function eventually(
+  ask: () => Promise<number | undefined>,
+  status: number,
+): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let last = await ask();
+  while (last !== status && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    last = await ask();
+  }
+  expect(last).toBe(status);
 }

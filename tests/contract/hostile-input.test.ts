@@ -19,6 +19,7 @@ import {
   setupTestEmulator,
   TEST_ADMIN,
   TEST_VISITOR,
+  eventually,
   type TestEmulator,
 } from './harness';
 
@@ -87,20 +88,6 @@ function heldRequests(count: number, hold: () => ReturnType<typeof heldRequest>)
 }
 
 const settle = (ms = 50) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Asks until the answer's status is `status`, for at most 10 s: on a loaded machine the server
- * may take a moment to see held requests arrive or go.
- */
-async function eventually(ask: () => Promise<number | undefined>, status: number) {
-  const deadline = Date.now() + 10_000;
-  let last = await ask();
-  while (last !== status && Date.now() < deadline) {
-    await settle();
-    last = await ask();
-  }
-  expect(last).toBe(status);
-}
 
 describe('REST', () => {
   test('refuses a select cast that smuggles SQL, and lists no role', async () => {
