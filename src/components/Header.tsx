@@ -77,7 +77,8 @@ export function Header() {
     >
       <nav
         aria-label="Main"
-        className="mx-auto flex max-w-page items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8"
+        // As tall as the space pages leave for it (Layout: pt-16), at every width.
+        className="mx-auto flex h-16 max-w-page items-center justify-between gap-4 px-4 sm:px-6 lg:px-8"
       >
         <Link
           to={paths.home}

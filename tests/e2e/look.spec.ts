@@ -82,3 +82,18 @@ test('the admin picks the videos page hero from the media library and the page s
       .throwOnError();
   }
 });
+
+test('the fixed header covers exactly the space pages leave for it, with no strip of page between it and the hero', async ({
+  page,
+}) => {
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/videos');
+    const gap = await page.evaluate(() => {
+      const header = document.querySelector('body header')?.getBoundingClientRect();
+      const first = document.querySelector('main')?.firstElementChild?.getBoundingClientRect();
+      return header && first ? first.top - header.bottom : null;
+    });
+    expect(gap, `at ${width} px`).toBe(0);
+  }
+});
