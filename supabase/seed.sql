@@ -178,13 +178,22 @@ update public.site_settings set value = case key
   when 'hero_sponsors' then 'seed/heroes/town-square-rally-cars-lined.1920x1080.webp'
   when 'hero_videos' then 'seed/heroes/valley-forest-convoy-drive.1920x1080.webp'
   when 'hero_sign_up' then 'seed/heroes/summit-switchbacks-mini-drive.1920x1080.webp'
+  when 'hero_gallery' then 'seed/heroes/vineyard-lanes-convoy-golden.1920x1080.webp'
+  when 'hero_news' then 'seed/heroes/dover-ferry-crossing-cars-dawn.1920x1080.webp'
+  when 'hero_about' then 'seed/heroes/village-square-families-meetup.1920x1080.webp'
+  when 'hero_contact' then 'seed/heroes/lake-shoreline-cars-sunset.1920x1080.webp'
   else value end
-where key in ('hero_home', 'hero_rally', 'hero_sponsors', 'hero_videos', 'hero_sign_up');
+where key in ('hero_home', 'hero_rally', 'hero_sponsors', 'hero_videos', 'hero_sign_up',
+  'hero_gallery', 'hero_news', 'hero_about', 'hero_contact');
 
 insert into public.media_files (path, alt) values
   ('seed/heroes/alps-pass-convoy-hairpins.1920x1080.webp', 'A convoy of rally cars on the hairpins of an Alpine pass'),
   ('seed/heroes/lake-como-mountain-road-cars.1920x1080.webp', 'Rally cars on a lakeside road below the mountains'),
   ('seed/heroes/town-square-rally-cars-lined.1920x1080.webp', 'Rally cars lined up in a town square'),
   ('seed/heroes/valley-forest-convoy-drive.1920x1080.webp', 'A convoy driving through a forested valley'),
-  ('seed/heroes/summit-switchbacks-mini-drive.1920x1080.webp', 'A car climbing the switchbacks to a summit')
+  ('seed/heroes/summit-switchbacks-mini-drive.1920x1080.webp', 'A car climbing the switchbacks to a summit'),
+  ('seed/heroes/vineyard-lanes-convoy-golden.1920x1080.webp', 'A convoy of rally cars on vineyard lanes in golden light'),
+  ('seed/heroes/dover-ferry-crossing-cars-dawn.1920x1080.webp', 'Rally cars on the ferry crossing from Dover at dawn'),
+  ('seed/heroes/village-square-families-meetup.1920x1080.webp', 'Families meeting the rally crews in a village square'),
+  ('seed/heroes/lake-shoreline-cars-sunset.1920x1080.webp', 'Rally cars parked on a lake shoreline at sunset')
 on conflict (path) do nothing;
