@@ -17,7 +17,11 @@ export type Administrator = {
   last_sign_in_at: string | null;
 };
 
-export type InviteOutcome = { outcome: 'invited' | 'promoted'; email: string };
+/**
+ * 'invited': a new account, emailed an invitation; 'promoted': a former administrator, who has the
+ * role back; 'notified': another existing account, made an administrator and told so by email.
+ */
+export type InviteOutcome = { outcome: 'invited' | 'promoted' | 'notified'; email: string };
 
 export class AdministratorsError extends Error {
   constructor(

@@ -52,9 +52,11 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
       const redirectTo = `${window.location.origin}${paths.adminSetPassword}`;
       const { outcome, email: invited } = await inviteAdministrator(supabase, email, redirectTo);
       toast.show(
-        outcome === 'invited'
-          ? `Invitation sent to ${invited}.`
-          : `${invited} is an administrator again and can sign in with their password.`,
+        {
+          invited: `Invitation sent to ${invited}.`,
+          promoted: `${invited} is an administrator again and can sign in with their password.`,
+          notified: `${invited} is now an administrator and has been told by email.`,
+        }[outcome],
       );
       setEmail('');
       onInvited();

@@ -107,6 +107,20 @@ export function enquiryAcknowledgement(row: Record<string, unknown>): Email {
   );
 }
 
+/** Tells an existing account that an administrator gave it the administrator role. */
+export function administratorGranted(to: string): Email {
+  return compose(
+    to,
+    'You are now an administrator of the Europe Rally website',
+    'Hello,',
+    [
+      'An administrator of the Europe Rally website has made your account an administrator.',
+      `Sign in at ${SITE()}/admin with your email address and password. If you did not expect this, reply to this email and tell us.`,
+    ],
+    [],
+  );
+}
+
 /** Sends one email; throws with the provider's answer when it is refused or unreachable. */
 export async function sendEmail(email: Email): Promise<void> {
   const base = (Deno.env.get('EMAIL_API_URL') ?? '').replace(/\/+$/, '');

@@ -5,10 +5,13 @@
 // functions of migration 20260310000000 grant and remove the role, never the last one.
 //
 // POST { action: 'list' }                       → { administrators: [...] }
-// POST { action: 'invite', email, redirectTo }  → { outcome: 'invited' | 'promoted', email }
+// POST { action: 'invite', email, redirectTo }  → { outcome: 'invited' | 'promoted' | 'notified', email }
+//   An existing account is promoted: silently when it was an administrator before; anyone else is
+//   told by email that they were made an administrator (nobody gains the role unknowingly).
 // POST { action: 'remove', id }                 → { outcome: 'removed' }
 // Refusals are { error, field? } with 400, 403, 404, 409 or 429.
 import { callRpc, callerIsAdmin } from '../_shared/database.ts';
+import { administratorGranted, sendEmail } from '../_shared/email.ts';
 import { json, preflight } from '../_shared/http.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,11 +50,22 @@ async function invite(body: Body): Promise<Response> {
     return json(200, { outcome: 'invited', email });
   }
   if (invited.status === 422 && answer.code === 'email_exists') {
-    // Someone who already has an account (a former administrator): the role is all they need.
+    // Someone who already has an account: the role is all they need. A former administrator
+    // gets it back silently; anyone else learns by email that they now administer the site.
     const granted = await callRpc<string>('grant_administrator', { target_email: email });
     if (granted === 'already')
       return json(409, { error: `${email} is already an administrator.`, field: 'email' });
-    return json(200, { outcome: 'promoted', email });
+    if (granted === 'granted') {
+      try {
+        await sendEmail(administratorGranted(email));
+      } catch (failure) {
+        console.error('The administrator email failed', failure);
+        return json(502, {
+          error: `${email} is now an administrator, but the email telling them could not be sent.`,
+        });
+      }
+    }
+    return json(200, { outcome: granted === 'granted' ? 'notified' : 'promoted', email });
   }
   if (invited.status === 429)
     return json(429, { error: 'Too many emails were sent. Please try again later.' });
