@@ -67,6 +67,25 @@ export default tseslint.config(
     rules: { 'import/no-restricted-paths': ['error', { zones: layerZones }] },
   },
   {
+    // No import cycles: a cycle means two modules are really one, or that
+    // what they share belongs in a third. (The Edge Functions are Deno modules, resolved by Deno.)
+    files: [
+      'src/**/*.{ts,tsx}',
+      'supabase/emulator/**/*.ts',
+      'scripts/**/*.{ts,mjs}',
+      'tests/**/*.ts',
+    ],
+    plugins: { import: importPlugin },
+    settings: {
+      // The modules it follows are TypeScript: parse them as such, or it sees no imports at all.
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Packages cannot import our modules back: never parse them (pglite's bundle alone took a minute).
+      'import/ignore': ['node_modules'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+    },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     // Public code must never reach into the admin area (it would pull the admin into the public bundle).
     files: ['src/pages/**', 'src/components/**', 'src/lib/**', 'src/config/**', 'src/data/**'],
     rules: {

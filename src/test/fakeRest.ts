@@ -42,12 +42,15 @@ function matches(row: Record<string, unknown>, column: string, filter: string): 
     case 'ilike':
       return typeof value === 'string' && likeToRegExp(operand).test(value);
     case 'not':
-      return operand === 'is.null' ? value !== null && value !== undefined : true;
+      if (operand === 'is.null') return value !== null && value !== undefined;
+      break;
     case 'is':
-      return operand === 'null' ? value === null || value === undefined : true;
-    default:
-      return true;
+      if (operand === 'null') return value === null || value === undefined;
+      break;
   }
+  // A filter this fake cannot apply must fail the test, not match every row: otherwise a page
+  // test cannot notice that the page filters wrongly.
+  throw new Error(`fakeDb does not understand the filter ${column}=${filter}`);
 }
 
 const RESERVED = new Set(['select', 'order', 'limit', 'offset']);

@@ -229,6 +229,11 @@ describe('media library', () => {
       new File([png], 'guarded.png', { type: 'image/png' }),
     );
     const path = url.split('/object/public/media/')[1] ?? '';
-    await expect(removeMediaFile(visitor.storage, path)).rejects.toBeTruthy();
+    await expect(removeMediaFile(visitor.storage, path)).rejects.toThrow(
+      `Could not delete ${path}`,
+    );
+    // It is still there, for anyone to read.
+    const kept = await fetch(url);
+    expect(kept.status).toBe(200);
   });
 });

@@ -37,7 +37,11 @@ test('the logo mark and both fonts load under the production CSP, the seeded her
   await expect(hero).toHaveAttribute('alt', '');
   // The favicon is the same mark.
   const favicon = await page.request.get('/favicon.svg');
-  expect(await favicon.text()).not.toContain('>ER<');
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()['content-type']).toContain('image/svg+xml');
+  const mark = await favicon.text();
+  expect(mark).toMatch(/^<svg[\s>]/);
+  expect(mark).not.toContain('>ER<');
 });
 
 test('the admin picks the videos page hero from the media library and the page shows it', async ({

@@ -23,7 +23,8 @@ import {
   wantsObject,
   type Prefer,
 } from './negotiate';
-import { parseQuery, type RestQuery } from './parse';
+import { parseQuery } from './parse';
+import type { RestQuery } from './query';
 import { requestSettings } from './request-settings';
 import { handleRpc } from './rpc';
 import {

@@ -5,7 +5,7 @@
 // Measured on PGlite: `((((a+)+)+)+)+$` never finished compiling (killed after 20 s), and
 // `((a{1,50}){1,50}){1,50}` ran for over 10 minutes, both against an 11-character string.
 import { restError } from './errors';
-import type { Filter, RestQuery, SelectItem } from './parse';
+import type { Filter, RestQuery, SelectItem } from './query';
 
 export const REST_LIMITS = {
   /** Conditions in one request, nested ones included. */

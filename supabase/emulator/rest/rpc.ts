@@ -15,7 +15,8 @@ import {
   parsePrefer,
   wantsObject,
 } from './negotiate';
-import { parseCondition, parseQuery, RESERVED, type RestQuery } from './parse';
+import { parseCondition, parseQuery, RESERVED } from './parse';
+import type { RestQuery } from './query';
 import { requestSettings } from './request-settings';
 import { getRoutines, type Routine, type RoutineCatalog } from './routines';
 import { Builder, envelope, ident, type ResultRow } from './sql';

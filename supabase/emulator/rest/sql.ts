@@ -2,7 +2,7 @@
 // (and are quoted), casts use the catalog's column types, and every value is a bound parameter.
 import type { TableInfo } from './catalog';
 import { restError } from './errors';
-import type { Condition, Filter, RestQuery, SelectItem } from './parse';
+import type { Condition, Filter, RestQuery, SelectItem } from './query';
 
 export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
