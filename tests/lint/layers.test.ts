@@ -3,7 +3,12 @@
 import { ESLint } from 'eslint';
 import { describe, expect, test } from 'vitest';
 
-const eslint = new ESLint({ cwd: process.cwd() });
+// import/no-cycle walks the files on disk and fails on a fixture that exists only as text; cycles
+// are not what this test is about.
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfig: { files: ['src/**/*.ts'], rules: { 'import/no-cycle': 'off' } },
+});
 
 async function layerErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport const fixture = 1;\n`, { filePath });
