@@ -4,6 +4,20 @@
 -- do not edit by hand; change the schema with a new migration, then regenerate. `npm test` fails
 -- when this file has drifted from the migrations.
 
+-- table private.administrator_changes
+
+create table private.administrator_changes (
+  id bigint generated always as identity not null,
+  user_id uuid not null,
+  change text not null,
+  changed_at timestamp with time zone default now() not null
+);
+alter table private.administrator_changes add constraint administrator_changes_pkey PRIMARY KEY (id);
+alter table private.administrator_changes add constraint administrator_changes_change_check CHECK (change = ANY (ARRAY['granted'::text, 'removed'::text]));
+alter table private.administrator_changes add constraint administrator_changes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+CREATE INDEX administrator_changes_user_idx ON private.administrator_changes USING btree (user_id, changed_at);
+alter table private.administrator_changes enable row level security;
+
 -- table private.payment_events
 
 create table private.payment_events (
@@ -1086,6 +1100,7 @@ $function$;
 CREATE OR REPLACE FUNCTION private.stamp_trash()
  RETURNS trigger
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
@@ -1099,12 +1114,19 @@ begin
     new.deleted_by := auth.uid();
   else
     new.deleted_at := old.deleted_at;
-    new.deleted_by := old.deleted_by;
+    -- `on delete set null` of deleted_by's foreign key: the user is gone, so is the name.
+    if not (
+      new.deleted_by is null
+      and old.deleted_by is not null
+      and not exists (select 1 from auth.users where id = old.deleted_by)
+    ) then
+      new.deleted_by := old.deleted_by;
+    end if;
   end if;
   return new;
 end
 $function$;
--- executable by: anon, authenticated, service_role
+-- executable by: none of the API roles
 
 CREATE OR REPLACE FUNCTION private.sync_media_file()
  RETURNS trigger
@@ -1335,6 +1357,7 @@ CREATE OR REPLACE FUNCTION public.grant_administrator(target_email text)
 AS $function$
 declare
   target auth.users%rowtype;
+  former boolean;
 begin
   perform pg_advisory_xact_lock(hashtext('public.administrators'));
   select * into target from auth.users
@@ -1346,11 +1369,15 @@ begin
   if target.raw_app_meta_data ->> 'role' = 'admin' then
     return 'already';
   end if;
+  former := exists (
+    select 1 from private.administrator_changes where user_id = target.id and change = 'removed'
+  );
   update auth.users
   set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"role": "admin"}'::jsonb,
     updated_at = now()
   where id = target.id;
-  return 'granted';
+  insert into private.administrator_changes (user_id, change) values (target.id, 'granted');
+  return case when former then 'regranted' else 'granted' end;
 end
 $function$;
 -- executable by: service_role
@@ -1358,10 +1385,21 @@ $function$;
 CREATE OR REPLACE FUNCTION public.is_admin()
  RETURNS boolean
  LANGUAGE sql
- STABLE
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
   select coalesce((auth.jwt() -> 'app_metadata' ->> 'role') = 'admin', false)
+    and exists (
+      select 1
+      from auth.users as u
+      join auth.sessions as s on s.user_id = u.id
+      where u.id = auth.uid()
+        and u.deleted_at is null
+        and u.raw_app_meta_data ->> 'role' = 'admin'
+        and (u.banned_until is null or u.banned_until <= now())
+        and s.id = nullif(auth.jwt() ->> 'session_id', '')::uuid
+        and (s.not_after is null or s.not_after > now())
+    )
 $function$;
 -- executable by: anon, authenticated, service_role
 
@@ -1508,6 +1546,7 @@ begin
   set raw_app_meta_data = raw_app_meta_data - 'role', updated_at = now()
   where id = target;
   delete from auth.sessions where user_id = target;
+  insert into private.administrator_changes (user_id, change) values (target, 'removed');
   return 'removed';
 end
 $function$;
