@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { headersFor, parseHeaders } from './scripts/lib/security-headers.ts';
+import { headersFor, parseHeaders } from './build/security-headers.ts';
 import { assertBuildEnv } from './src/config/public-config.ts';
 import {
   responsiveFormats,
@@ -13,7 +13,7 @@ import {
   widthsFor,
   type ResponsiveFormat,
 } from './src/config/images.ts';
-import { SITE_FONTS, writeSubsetFonts } from './scripts/lib/fonts.ts';
+import { SITE_FONTS, writeSubsetFonts } from './build/fonts.ts';
 
 const port = Number(process.env.PORT ?? 5173);
 
@@ -77,7 +77,7 @@ function prerenderedFallback(): Plugin {
 
 /**
  * `vite preview` sends the headers the static host would (dist/_headers, written by
- * scripts/security-headers.ts), matched on the path as requested, before the fallback above
+ * build/write-headers.ts), matched on the path as requested, before the fallback above
  * rewrites it. So the end-to-end tests run under the real Content-Security-Policy, and the
  * fixtures' console check fails any test that breaks it.
  */
@@ -152,7 +152,7 @@ function responsiveImages(): Plugin {
 const fontsDir = path.resolve('.cache/fonts');
 
 /**
- * The site's fonts (scripts/lib/fonts.ts), subset before anything reads them, and preloaded by
+ * The site's fonts (build/fonts.ts), subset before anything reads them, and preloaded by
  * every page: the build adds a <link rel="preload"> per font to index.html, whose head every
  * prerendered page copies, so the fonts are fetched with the HTML rather than after the CSS.
  */
@@ -240,7 +240,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
     // Separate builds (e2e, benches) can run beside `npm start` without emptying its dist/.
     // The server bundle (src/prerender/site.ts) is built next to the site it prerenders and
-    // deleted by scripts/prerender.mjs once the pages are written.
+    // deleted by build/prerender.mjs once the pages are written.
     outDir: isSsrBuild ? path.join(outDir, '.ssr') : outDir,
   },
   test: {

@@ -1,7 +1,8 @@
 // npm run bench:scale — the public pages at 100× the demo's data: in a throw-away emulator (the
 // seeded demo: 48 published photos, 6 articles), times and weighs the requests that /gallery's
-// first page and /news's first page send (the calls of src/data/gallery.ts and news.ts, written here the same
-// way: those modules read the site's Vite env, which a script does not have), as a visitor, then adds 10,000 published gallery photos and 1,000 articles and does it again.
+// first page and /news's first page send (the very functions of src/data/gallery.ts and news.ts,
+// given a client that counts bytes), as a visitor, then adds 10,000 published gallery photos and
+// 1,000 articles and does it again.
 // Prints bytes and median time for each, and their growth (goal: at most 10% more bytes).
 //   Options: --photos N (10000) --articles N (1000) --runs N (30)
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +12,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { loadConfig } from '../supabase/emulator/config';
+import { fetchGalleryPage, listGalleryCategories } from '../src/data/gallery';
+import { listNewsCategories, listPublishedArticlePage } from '../src/data/news';
 import type { Database } from '../src/data/types';
 import { percentile, request, startEmulatorProcess } from './lib/bench';
 
@@ -96,48 +99,15 @@ async function main(): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   const visitor = countingClient(server.url, config.anonKey);
   const { db } = visitor;
+  // Each page's reads as the page itself makes them: the data modules of src/data, given this
+  // counting client instead of the site's.
   const pages = {
     '/gallery (first page + categories)': () =>
-      Promise.all([
-        db
-          .from('gallery_images')
-          .select('*', { count: 'exact' })
-          .eq('published', true)
-          .order('sort_order', { ascending: true })
-          .order('created_at', { ascending: true })
-          .order('id', { ascending: true })
-          .range(0, 19)
-          .throwOnError(),
-        db
-          .from('content_facets')
-          .select('value')
-          .eq('table_name', 'gallery_images')
-          .eq('column_name', 'category')
-          .order('value', { ascending: true })
-          .throwOnError(),
-      ]),
-    // The page's two reads (src/data/news.ts): its first page of 12, counted, and the categories.
+      Promise.all([fetchGalleryPage({ page: 0 }, db), listGalleryCategories(db)]),
     '/news (first page + categories)': () =>
       Promise.all([
-        db
-          .from('news_articles')
-          .select(
-            'id,title,excerpt,image_url,image_alt,image_decorative,category,is_featured,published,published_date,created_at,updated_at',
-            { count: 'exact' },
-          )
-          .eq('published', true)
-          .order('published_date', { ascending: false })
-          .order('created_at', { ascending: false })
-          .order('id', { ascending: true })
-          .range(0, 11)
-          .throwOnError(),
-        db
-          .from('content_facets')
-          .select('value')
-          .eq('table_name', 'news_articles')
-          .eq('column_name', 'category')
-          .order('value', { ascending: true })
-          .throwOnError(),
+        listPublishedArticlePage({ page: 1, category: null }, db),
+        listNewsCategories(db),
       ]),
   };
   const measureAll = async () => {

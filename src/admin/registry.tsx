@@ -62,9 +62,15 @@ import { SettingsPage } from './SettingsPage';
 import { MediaLibraryScreen } from './screens/MediaLibraryScreen';
 import { supabase } from './supabase';
 
+/** The navigation's groups, in its order. */
+export const ADMIN_GROUPS = ['Inbox', 'Content', 'Rally', 'Site', 'People'] as const;
+export type AdminGroup = (typeof ADMIN_GROUPS)[number];
+
 export type AdminScreen = {
   /** The URL segment under /admin ('gallery' is /admin/gallery; see paths.adminScreen). */
   path: string;
+  /** Where the navigation lists it. */
+  group: AdminGroup;
   /** The tile's heading and the navigation link's text. */
   title: string;
   /** The tile's line of explanation. */
@@ -87,6 +93,7 @@ function contentScreen<R extends ContentRow, V extends FormValues>(
 export const adminScreens: readonly AdminScreen[] = [
   {
     path: 'registrations',
+    group: 'Inbox',
     title: 'Registrations',
     summary: 'Teams, deposits and webhook deliveries',
     Icon: ClipboardList,
@@ -95,6 +102,7 @@ export const adminScreens: readonly AdminScreen[] = [
   },
   {
     path: 'enquiries',
+    group: 'Inbox',
     title: 'Sponsorship Enquiries',
     summary: 'Companies asking to sponsor',
     Icon: BriefcaseBusiness,
@@ -103,6 +111,7 @@ export const adminScreens: readonly AdminScreen[] = [
   },
   {
     path: 'messages',
+    group: 'Inbox',
     title: 'Messages',
     summary: 'Contact form messages',
     Icon: Inbox,
@@ -111,6 +120,7 @@ export const adminScreens: readonly AdminScreen[] = [
   },
   {
     path: 'subscribers',
+    group: 'Inbox',
     title: 'Subscribers',
     summary: 'Newsletter and waiting list sign-ups',
     Icon: MailPlus,
@@ -119,48 +129,56 @@ export const adminScreens: readonly AdminScreen[] = [
   },
   contentScreen(eventsManager, {
     path: 'events',
+    group: 'Rally',
     title: 'Events',
     summary: 'Rally events and meetups',
     Icon: CalendarDays,
   }),
   contentScreen(pastToursManager, {
     path: 'past-tours',
+    group: 'Rally',
     title: 'Past Tours',
     summary: 'Previous rallies and their results',
     Icon: History,
   }),
   contentScreen(galleryManager, {
     path: 'gallery',
+    group: 'Content',
     title: 'Gallery',
     summary: 'Photos shown in the gallery',
     Icon: Image,
   }),
   contentScreen(videosManager, {
     path: 'videos',
+    group: 'Content',
     title: 'Videos',
     summary: 'Rally films and clips',
     Icon: Film,
   }),
   contentScreen(sponsorsManager, {
     path: 'sponsors',
+    group: 'Content',
     title: 'Sponsors',
     summary: 'Sponsor logos, tiers and links',
     Icon: Handshake,
   }),
   contentScreen(newsManager, {
     path: 'news',
+    group: 'Content',
     title: 'News',
     summary: 'Articles and their images',
     Icon: Newspaper,
   }),
   contentScreen(testimonialsManager, {
     path: 'testimonials',
+    group: 'Content',
     title: 'Testimonials',
     summary: 'Quotes from past participants',
     Icon: MessageSquareQuote,
   }),
   {
     path: 'media',
+    group: 'Content',
     title: 'Media Library',
     summary: 'Uploaded photos and films, with their alt text',
     Icon: Images,
@@ -168,6 +186,7 @@ export const adminScreens: readonly AdminScreen[] = [
   },
   {
     path: 'settings',
+    group: 'Site',
     title: 'Settings',
     summary: 'Site settings such as the rally’s capacity',
     Icon: Settings,
@@ -175,6 +194,7 @@ export const adminScreens: readonly AdminScreen[] = [
   },
   {
     path: 'audit-log',
+    group: 'Site',
     title: 'Audit log',
     summary: 'Who changed what, and when',
     Icon: ScrollText,
@@ -182,6 +202,7 @@ export const adminScreens: readonly AdminScreen[] = [
   },
   {
     path: 'administrators',
+    group: 'People',
     title: 'Administrators',
     summary: 'Who can sign in and manage the website',
     Icon: UserCog,

@@ -2,6 +2,8 @@
 // says how; .env.example lists every variable). A fresh clone runs with no .env.
 import { publicConfig } from './public-config';
 
-export const env = publicConfig(import.meta.env);
+// Node without Vite (the benches, run by tsx, import src/data) has no import.meta.env: the local
+// defaults then, and those callers pass their own client to the data functions anyway.
+export const env = publicConfig(import.meta.env ?? {});
 
 export type Env = typeof env;

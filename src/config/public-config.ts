@@ -4,7 +4,7 @@
 // ship a site pointing at 127.0.0.1, whose every registration fails in the visitor's browser, so
 // vite.config.ts runs assertBuildEnv before one starts; `npm start`, the end-to-end build, the
 // web bench and CI pass the local values explicitly. Plain TypeScript without import.meta, so the
-// build's own scripts (scripts/security-headers.ts) read the configuration exactly as the SPA does.
+// build's own scripts (build/write-headers.ts) read the configuration exactly as the SPA does.
 
 // The local stand-in's URL and the Supabase CLI's well-known local anon key, shared with the
 // scripts that build and start the site (scripts/lib/local-env.mjs).

@@ -1,4 +1,4 @@
-// The last step of the build (scripts/prerender.mjs calls it from the server bundle): writes an
+// The last step of the build (build/prerender.mjs calls it from the server bundle): writes an
 // HTML file for every public route, and for every published article when the build can reach
 // the database, plus the empty SPA shell (app.html), 404.html, the social card, sitemap.xml and
 // the static host's _redirects, into the client build's folder.

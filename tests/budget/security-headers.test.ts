@@ -1,4 +1,4 @@
-// The static host's headers of a production build (dist/_headers, scripts/security-headers.ts):
+// The static host's headers of a production build (dist/_headers, build/write-headers.ts):
 // a policy that allows exactly the inline scripts the pages carry and never 'unsafe-inline' or
 // 'unsafe-eval' for scripts, the other security headers on every path, immutable assets and
 // revalidated pages. The browser side (no violation on any page) is tests/e2e/security-headers.spec.ts.
@@ -13,7 +13,7 @@ import {
   inlineScriptHashes,
   parseHeaders,
   renderHeaders,
-} from '../../scripts/lib/security-headers';
+} from '../../build/security-headers';
 import { e2e } from '../e2e/servers';
 
 const outDir = process.env.BUILD_OUT_DIR || e2e.buildDir;

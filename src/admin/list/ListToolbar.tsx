@@ -34,7 +34,9 @@ function SelectControl({
 }) {
   const id = useId();
   return (
-    <div className="min-w-36">
+    // On a phone the choices share rows (each as wide as the row allows), so the toolbar does not
+    // push the list off the first screen; from 640 px each is as wide as its longest choice.
+    <div className="min-w-32 flex-1 sm:min-w-36 sm:flex-none">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>

@@ -2,11 +2,11 @@
 // Pages read it; the README gives the same headers for Vercel, nginx and Apache) from the
 // finished HTML, so the policy's script hashes match whatever the prerendering wrote:
 //   - on every path: the Content-Security-Policy and the other security headers
-//     (scripts/lib/security-headers.ts says what each allows and why);
+//     (build/security-headers.ts says what each allows and why);
 //   - /assets/*: cached for a year, immutable (their names carry a content hash);
 //   - every HTML file's paths: revalidated on each visit.
 // The Supabase URL comes from the same VITE_ variables and .env the build read.
-//   BUILD_OUT_DIR=dist tsx scripts/security-headers.ts
+//   BUILD_OUT_DIR=dist tsx build/write-headers.ts
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnv } from 'vite';
@@ -20,7 +20,7 @@ import {
   inlineScriptHashes,
   renderHeaders,
   type HeaderRule,
-} from './lib/security-headers';
+} from './security-headers';
 
 const outDir = process.env.BUILD_OUT_DIR || 'dist';
 
@@ -79,7 +79,7 @@ writeFileSync(
   renderHeaders(
     rules,
     'Response headers for the static host (Netlify and Cloudflare Pages format), written by\n' +
-      'scripts/security-headers.ts from the built pages: rebuild, never edit.',
+      'build/write-headers.ts from the built pages: rebuild, never edit.',
   ),
 );
 const distinct = new Set(hashes).size;

@@ -1,4 +1,4 @@
-// Types for subset-font (the package ships none): the one call scripts/lib/fonts.ts makes.
+// Types for subset-font (the package ships none): the one call build/fonts.ts makes.
 declare module 'subset-font' {
   export default function subsetFont(
     font: Buffer,

@@ -1,5 +1,5 @@
 // The static host's response headers, in the `_headers` format Netlify and Cloudflare Pages read:
-// what scripts/security-headers.ts writes after prerendering, and what `vite preview` applies
+// what build/write-headers.ts writes after prerendering, and what `vite preview` applies
 // (vite.config.ts), so every end-to-end test runs under the policy production sends.
 //
 // The Content-Security-Policy allows scripts from the site itself and, inline, only the exact

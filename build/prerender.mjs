@@ -1,6 +1,6 @@
 // The last step of `npm run build`: runs src/prerender/site.ts from the server bundle that
 // `vite build --ssr src/prerender/site.ts` wrote into <out>/.ssr, then deletes that bundle.
-//   BUILD_OUT_DIR=dist node scripts/prerender.mjs
+//   BUILD_OUT_DIR=dist node build/prerender.mjs
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
