@@ -53,6 +53,8 @@ export interface ConfigOverrides {
    * registration window, as they pin the browser's clock.
    */
   clock?: string | null;
+  /** Tests only (see EmulatorConfig.trustTestClientAddress); no variable or flag sets it. */
+  trustTestClientAddress?: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -148,6 +150,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     },
     // A fixed local key, like the demo JWT keys: it guards nothing but a local catcher.
     emailApiKey: 're_local_mail_catcher',
+    trustTestClientAddress: overrides.trustTestClientAddress ?? false,
     adminEmail: envValue(env, 'SUPABASE_ADMIN_EMAIL') ?? 'admin@europerally.local',
     adminPassword: envValue(env, 'SUPABASE_ADMIN_PASSWORD') ?? 'rally-admin-2026',
     clock: clockSetting === null ? null : clockDay(clockSetting),

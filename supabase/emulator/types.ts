@@ -98,6 +98,11 @@ export interface EmulatorConfig {
   functions: FunctionsConfig;
   /** The Bearer key of the mail catcher's email API (EMAIL_API_KEY in Edge Functions). */
   emailApiKey: string;
+  /**
+   * Tests only: take the client's address from the x-test-client-address header (gateway.ts), so
+   * per-network limits can be tested from one machine. Never set from the environment.
+   */
+  trustTestClientAddress: boolean;
 }
 
 export interface InFlightLimit {

@@ -57,6 +57,7 @@ export type TestEmulatorOptions = Pick<
   | 'verifyJwt'
   | 'authEmail'
   | 'clock'
+  | 'trustTestClientAddress'
 >;
 
 /**
