@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signJwt } from './jwt';
-import { readProjectConfig, type AuthEmailConfig } from './project-config';
+import { readProjectConfig, type AuthEmailConfig, type CaptchaConfig } from './project-config';
 import type { EmulatorConfig, InFlightLimit, SignInLimit } from './types';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -47,6 +47,8 @@ export interface ConfigOverrides {
   verifyJwt?: Record<string, boolean>;
   /** Auth email settings over config.toml's (tests: limits, expiry). */
   authEmail?: Partial<AuthEmailConfig>;
+  /** [auth.captcha] over config.toml's (tests: captcha on). */
+  captcha?: Partial<CaptchaConfig>;
   /**
    * The day the database takes as today (SUPABASE_CLOCK): a date, or a date-time whose London
    * date is taken; null = the real date. Tests and the e2e servers pin it inside the rally's
@@ -142,6 +144,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     // has a smaller limit of its own (gateway.ts); Storage uses the bucket's limit.
     maxBodyBytes: overrides.maxBodyBytes ?? 52 * 1024 * 1024,
     authEmail: { ...project.authEmail, ...overrides.authEmail },
+    captcha: { ...auth.captcha, ...overrides.captcha },
     functions: {
       dir: path.resolve(PROJECT_ROOT, overrides.functionsDir ?? 'supabase/functions'),
       verifyJwt: { ...project.functions.verifyJwt, ...overrides.verifyJwt },

@@ -7,9 +7,17 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { TEST_CAPTCHA_TOKENS } from '../../supabase/emulator/auth/captcha';
 import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
 import { reloadCatalog } from '../../supabase/emulator/rest/catalog';
-import { caughtMail, http, setupTestEmulator, startTestEmulator } from './harness';
+import {
+  caughtMail,
+  http,
+  makeClient,
+  setupTestEmulator,
+  startTestEmulator,
+  TEST_ADMIN,
+} from './harness';
 
 // Each request may come from a network of its own (the test emulator's trusted client address).
 const em = setupTestEmulator({ trustTestClientAddress: true });
@@ -286,4 +294,87 @@ describe('acknowledgement emails', { timeout: 60_000 }, () => {
     );
     expect((await deliver('registration', second.json())).json()).toMatchObject({ email: 'sent' });
   });
+});
+
+describe('password-reset emails cannot be spent by strangers', () => {
+  const FREQUENCY_LIMIT = /^For security purposes, you can only request this after \d+ seconds\.$/;
+
+  async function account(name: string): Promise<string> {
+    const email = `${name}-${mailbox()}@example.org`;
+    const { error } = await em().service.auth.admin.createUser({
+      email,
+      password: 'a-long-password-2026',
+      email_confirm: true,
+    });
+    expect(error).toBeNull();
+    return email;
+  }
+
+  const recoveryMail = async (email: string) =>
+    (await caughtMail(em(), email)).filter((mail) => mail.subject === 'Reset your password');
+
+  test('three known addresses asked for every minute for ten minutes cannot reach the project’s cap', async () => {
+    const targets = await Promise.all([account('one'), account('two'), account('three')]);
+    const stranger = makeClient(em().url, em().anonKey);
+    for (let minute = 0; minute < 10; minute++) {
+      for (const email of targets) {
+        const { error } = await stranger.auth.resetPasswordForEmail(email);
+        // Held back per address, never by the project's cap.
+        if (error)
+          expect({ status: error.status, message: error.message }).toEqual({
+            status: 429,
+            message: expect.stringMatching(FREQUENCY_LIMIT) as unknown,
+          });
+      }
+      // A minute passes for GoTrue's per-address clock.
+      await em().emulator.db.query(
+        "update auth.users set recovery_sent_at = recovery_sent_at - interval '61 seconds' where email = any($1)",
+        [targets],
+      );
+    }
+    const sent = (await Promise.all(targets.map(recoveryMail))).flat();
+    expect(sent).toHaveLength(3);
+    // The administrator who really forgot, and a new administrator's invitation, still get theirs.
+    const admin = await account('admin');
+    expect((await stranger.auth.resetPasswordForEmail(admin)).error).toBeNull();
+    expect(await recoveryMail(admin)).toHaveLength(1);
+    const invited = `invited-${mailbox()}@example.org`;
+    expect((await em().service.auth.admin.inviteUserByEmail(invited)).error).toBeNull();
+    expect(await caughtMail(em(), invited)).toHaveLength(1);
+  });
+
+  test('with captcha off, a reset needs no token', async () => {
+    const email = await account('no-captcha');
+    expect(
+      (await makeClient(em().url, em().anonKey).auth.resetPasswordForEmail(email)).error,
+    ).toBeNull();
+    expect(await recoveryMail(email)).toHaveLength(1);
+  });
+
+  test('with [auth.captcha] on, a reset or sign-in without a good token is refused as GoTrue refuses it', async () => {
+    const guarded = await startTestEmulator({ captcha: { enabled: true, provider: 'turnstile' } });
+    try {
+      const client = makeClient(guarded.url, guarded.anonKey);
+      const email = TEST_ADMIN.email;
+      const missing = await client.auth.resetPasswordForEmail(email);
+      expect(missing.error).toMatchObject({
+        status: 400,
+        code: 'captcha_failed',
+        message: 'captcha protection: request disallowed (no captcha_token found)',
+      });
+      const wrong = await client.auth.resetPasswordForEmail(email, { captchaToken: 'made-up' });
+      expect(wrong.error).toMatchObject({ status: 400, code: 'captcha_failed' });
+      const signIn = await client.auth.signInWithPassword(TEST_ADMIN);
+      expect(signIn.error).toMatchObject({ status: 400, code: 'captcha_failed' });
+      expect(await caughtMail(guarded, email)).toHaveLength(0);
+
+      const passed = await client.auth.resetPasswordForEmail(email, {
+        captchaToken: TEST_CAPTCHA_TOKENS.turnstile,
+      });
+      expect(passed.error).toBeNull();
+      expect(await caughtMail(guarded, email)).toHaveLength(1);
+    } finally {
+      await guarded.stop();
+    }
+  }, 60_000);
 });
