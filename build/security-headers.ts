@@ -47,6 +47,8 @@ export type PolicyInputs = {
   connectUrls: string[];
   /** Hosts of embedded video players. */
   frameOrigins: readonly string[];
+  /** The captcha provider's hosts (script, frame, requests), when the build has a captcha. */
+  captchaOrigins?: readonly string[];
 };
 
 const originOf = (url: string) => new URL(url).origin;
@@ -54,17 +56,18 @@ const unique = (values: string[]) => [...new Set(values)];
 
 export function contentSecurityPolicy(inputs: PolicyInputs): string {
   const supabase = originOf(inputs.supabaseUrl);
+  const captcha = [...(inputs.captchaOrigins ?? [])];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...unique(inputs.scriptHashes).sort()]],
+    ['script-src', ["'self'", ...captcha, ...unique(inputs.scriptHashes).sort()]],
     ['style-src', ["'self'"]],
     ['style-src-attr', ["'unsafe-inline'"]],
     // Administrators may show pictures and films hosted elsewhere (a sponsor's logo URL).
     ['img-src', ["'self'", 'data:', 'blob:', supabase, 'https:']],
     ['media-src', ["'self'", 'blob:', supabase, 'https:']],
     ['font-src', ["'self'"]],
-    ['connect-src', unique(["'self'", supabase, ...inputs.connectUrls.map(originOf)])],
-    ['frame-src', [...inputs.frameOrigins]],
+    ['connect-src', unique(["'self'", supabase, ...inputs.connectUrls.map(originOf), ...captcha])],
+    ['frame-src', [...inputs.frameOrigins, ...captcha]],
     ['frame-ancestors', ["'none'"]],
     ['base-uri', ["'none'"]],
     ['form-action', ["'self'"]],

@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnv } from 'vite';
+import { CAPTCHA_PROVIDERS, captchaSettings } from '../src/config/captcha';
 import { publicConfig } from '../src/config/public-config';
 import { videoPlayerOrigins } from '../src/config/rally';
 import {
@@ -55,13 +56,17 @@ const hashes = files.flatMap((file) =>
   inlineScriptHashes(readFileSync(path.join(outDir, file), 'utf8')),
 );
 
-const config = publicConfig(loadEnv('production', process.cwd(), 'VITE_'));
+const buildVars = loadEnv('production', process.cwd(), 'VITE_');
+const config = publicConfig(buildVars);
+const captcha = captchaSettings(buildVars);
 const policy = contentSecurityPolicy({
   scriptHashes: hashes,
   supabaseUrl: config.supabaseUrl,
   // The webhooks are called by Edge Functions now, never by the pages.
   connectUrls: [],
   frameOrigins: videoPlayerOrigins,
+  // The admin's sign-in and reset pages load the captcha widget when the build has a site key.
+  captchaOrigins: captcha ? CAPTCHA_PROVIDERS[captcha.provider].origins : [],
 });
 
 const rules: HeaderRule[] = [

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signJwt } from './jwt';
-import { readProjectConfig, type AuthEmailConfig } from './project-config';
+import { readProjectConfig, type AuthEmailConfig, type CaptchaConfig } from './project-config';
 import type { EmulatorConfig, InFlightLimit, SignInLimit } from './types';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -47,12 +47,16 @@ export interface ConfigOverrides {
   verifyJwt?: Record<string, boolean>;
   /** Auth email settings over config.toml's (tests: limits, expiry). */
   authEmail?: Partial<AuthEmailConfig>;
+  /** [auth.captcha] over config.toml's (tests: captcha on). */
+  captcha?: Partial<CaptchaConfig>;
   /**
    * The day the database takes as today (SUPABASE_CLOCK): a date, or a date-time whose London
    * date is taken; null = the real date. Tests and the e2e servers pin it inside the rally's
    * registration window, as they pin the browser's clock.
    */
   clock?: string | null;
+  /** Tests only (see EmulatorConfig.trustTestClientAddress); no variable or flag sets it. */
+  trustTestClientAddress?: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -140,6 +144,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     // has a smaller limit of its own (gateway.ts); Storage uses the bucket's limit.
     maxBodyBytes: overrides.maxBodyBytes ?? 52 * 1024 * 1024,
     authEmail: { ...project.authEmail, ...overrides.authEmail },
+    captcha: { ...auth.captcha, ...overrides.captcha },
     functions: {
       dir: path.resolve(PROJECT_ROOT, overrides.functionsDir ?? 'supabase/functions'),
       verifyJwt: { ...project.functions.verifyJwt, ...overrides.verifyJwt },
@@ -148,6 +153,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     },
     // A fixed local key, like the demo JWT keys: it guards nothing but a local catcher.
     emailApiKey: 're_local_mail_catcher',
+    trustTestClientAddress: overrides.trustTestClientAddress ?? false,
     adminEmail: envValue(env, 'SUPABASE_ADMIN_EMAIL') ?? 'admin@europerally.local',
     adminPassword: envValue(env, 'SUPABASE_ADMIN_PASSWORD') ?? 'rally-admin-2026',
     clock: clockSetting === null ? null : clockDay(clockSetting),

@@ -1,8 +1,42 @@
 // What Supabase's API gateway does in front of PostgREST, GoTrue, Storage and the Edge Functions,
-// as small functions the server applies to every request before an API handler sees it: the URL
-// length, a body limit per API, a cap on requests in flight (so one client cannot hold the memory
-// of all), and the redaction of secrets from a logged URL.
-import type { ApiContext, InFlightLimit } from './types';
+// as small functions the server applies to every request before an API handler sees it: the
+// client's address and the headers that carry it, the URL length, a body limit per API, a cap on
+// requests in flight (so one client cannot hold the memory of all), and the redaction of secrets
+// from a logged URL.
+import type http from 'node:http';
+import type { ApiContext, EmulatorConfig, InFlightLimit } from './types';
+
+/**
+ * The header a test emulator (`trustTestClientAddress`) takes as the socket's address, so one
+ * test process can speak from many networks. Nothing else reads it, `npm start` never trusts it,
+ * and it never reaches an API or a function.
+ */
+export const TEST_CLIENT_ADDRESS_HEADER = 'x-test-client-address';
+
+/** The caller's address as the platform sees it: the socket's (or, in tests, the test header's). */
+export function clientAddress(req: http.IncomingMessage, config: EmulatorConfig): string {
+  const socket = req.socket.remoteAddress ?? '';
+  if (!config.trustTestClientAddress) return socket;
+  const given = req.headers[TEST_CLIENT_ADDRESS_HEADER];
+  return typeof given === 'string' && given.trim() !== '' ? given.trim() : socket;
+}
+
+/**
+ * The client-address headers as hosted Supabase hands them on: the address the platform saw is
+ * appended to X-Forwarded-For (what a client wrote stays in front of it, so only the last entry
+ * can be trusted: private.client_ip() reads that one), and a client's own CF-Connecting-IP, which
+ * Cloudflare would have replaced, is dropped. Changes `headers` in place.
+ */
+export function setClientAddressHeaders(
+  headers: Record<string, string | string[] | number | undefined>,
+  clientIp: string,
+): void {
+  const sent = headers['x-forwarded-for'];
+  const forwarded = (Array.isArray(sent) ? sent.join(', ') : String(sent ?? '')).trim();
+  headers['x-forwarded-for'] = forwarded ? `${forwarded}, ${clientIp}` : clientIp;
+  delete headers['cf-connecting-ip'];
+  delete headers['x-test-client-address']; // TEST_CLIENT_ADDRESS_HEADER
+}
 
 /** nginx-style gateways refuse request lines past 8 KiB; no call of the product comes near. */
 export const MAX_URL_LENGTH = 8 * 1024;

@@ -13,6 +13,11 @@ additional_redirect_urls = ["https://*.rally.example/**"]
 [auth.rate_limit]
 email_sent = 12
 
+[auth.captcha]
+enabled = true
+provider = "turnstile"
+secret = "env(CAPTCHA_SECRET)"
+
 [auth.email]
 max_frequency = "1m30s"
 otp_expiry = 600
@@ -54,6 +59,7 @@ PLAIN = "value"
     contentPath: '/project/supabase/templates/recovery.html',
   });
   expect(config.authEmail.templates.invite).toEqual({ subject: null, contentPath: null });
+  expect(config.auth.captcha).toEqual({ enabled: true, provider: 'turnstile' });
 });
 
 test('reads max_rows and the auth settings the hardened emulator honours', () => {
@@ -78,6 +84,7 @@ sign_in_sign_ups = 7
     minPasswordLength: 12,
     refreshTokenReuseSeconds: 0,
     signInsPerIp: 7,
+    captcha: { enabled: false, provider: 'hcaptcha' },
   });
 });
 
@@ -90,6 +97,7 @@ test('takes the CLI’s defaults for what config.toml leaves out', () => {
     minPasswordLength: 6,
     refreshTokenReuseSeconds: 10,
     signInsPerIp: 30,
+    captcha: { enabled: false, provider: 'hcaptcha' },
   });
   expect(config.authEmail).toMatchObject({
     otpExpirySeconds: 3600,
@@ -103,7 +111,9 @@ test('takes the CLI’s defaults for what config.toml leaves out', () => {
 test("reads the project's own config.toml", () => {
   const config = readProjectConfig(PROJECT_ROOT);
   expect(config.authEmail.redirectAllowList[0]).toBe('http://localhost:5173');
-  expect(config.authEmail.maxFrequencySeconds).toBe(60);
-  expect(config.authEmail.emailsPerHour).toBe(30);
+  // One address gets at most 4 resets an hour, far below the project's 100 (issue 20, 8a).
+  expect(config.authEmail.maxFrequencySeconds).toBe(900);
+  expect(config.authEmail.emailsPerHour).toBe(100);
+  expect(config.auth.captcha.enabled).toBe(false);
   expect(config.auth).toMatchObject({ enableSignup: false, minPasswordLength: 10 });
 });

@@ -1,5 +1,5 @@
 // What the emulator reads from supabase/config.toml, in one place: PostgREST's max_rows, GoTrue's
-// sign-up switch, password length, refresh-token reuse interval and sign-in rate limit, the auth
+// sign-up switch, password length, refresh-token reuse interval, sign-in rate limit and captcha, the auth
 // email settings (redirect allow-list, OTP expiry, send frequency and hourly limit, templates,
 // sender) and each Edge Function's verify_jwt and secrets. Missing keys take the CLI's defaults
 // (sign-up excepted: off unless config.toml turns it on), so a config.toml without them behaves
@@ -30,6 +30,12 @@ export interface AuthEmailConfig {
   sender: { email: string; name: string };
 }
 
+/** [auth.captcha]: GoTrue asks for a captcha token before it sends an email or tries a password. */
+export interface CaptchaConfig {
+  enabled: boolean;
+  provider: 'hcaptcha' | 'turnstile';
+}
+
 export interface FunctionsProjectConfig {
   /** [functions.<name>] verify_jwt; functions not listed verify (the platform's default). */
   verifyJwt: Record<string, boolean>;
@@ -46,6 +52,8 @@ export interface AuthProjectConfig {
   refreshTokenReuseSeconds: number;
   /** [auth.rate_limit] sign_in_sign_ups: per IP address in 5 minutes (Supabase's default 30). */
   signInsPerIp: number;
+  /** [auth.captcha] enabled and provider (off when absent, as in the CLI). */
+  captcha: CaptchaConfig;
 }
 
 export interface ProjectConfig {
@@ -102,6 +110,7 @@ export function parseProjectConfig(
   const smtp = table(email.smtp);
   const templateTables = table(email.template);
   const rateLimit = table(auth.rate_limit);
+  const captcha = table(auth.captcha);
   const names: EmailTemplateName[] = ['invite', 'confirmation', 'recovery', 'magic_link'];
   const templates = Object.fromEntries(
     names.map((name) => {
@@ -137,6 +146,10 @@ export function parseProjectConfig(
       minPasswordLength: count(auth.minimum_password_length, 6),
       refreshTokenReuseSeconds: count(auth.refresh_token_reuse_interval, 10),
       signInsPerIp: count(rateLimit.sign_in_sign_ups, 30),
+      captcha: {
+        enabled: captcha.enabled === true,
+        provider: captcha.provider === 'turnstile' ? 'turnstile' : 'hcaptcha',
+      },
     },
     authEmail: {
       redirectAllowList: [...(siteUrl ? [siteUrl] : []), ...redirects],

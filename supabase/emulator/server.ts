@@ -8,10 +8,12 @@ import { API_ROLES } from './db';
 import {
   API_BODY_LIMIT,
   bodyLimit,
+  clientAddress,
   InFlight,
   LARGE_BODY_SLOTS,
   MAX_URL_LENGTH,
   redactedTarget,
+  setClientAddressHeaders,
 } from './gateway';
 import { verifyJwt } from './jwt';
 import { handleLocalServices } from './local-services';
@@ -212,7 +214,7 @@ export function createServer(
     let cors = CORS_HEADERS;
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const clientIp = req.socket.remoteAddress ?? '';
+      const clientIp = clientAddress(req, ctx.config);
       if (isFunctionsPath(url.pathname)) {
         // Edge Functions answer for themselves (their CORS preflight too), streamed both ways. The
         // gateway's bounds still hold: the URL length, the same in-flight slots as every API (a
@@ -300,9 +302,8 @@ export function createServer(
       for (const [name, value] of Object.entries(req.headers)) {
         headers[name] = Array.isArray(value) ? value.join(', ') : value;
       }
-      // Supabase's gateway tells the APIs the client's address (request.headers in SQL). A value
-      // the client sent is kept, as behind a proxy; the database's rules know it can be forged.
-      headers['x-forwarded-for'] ??= clientIp;
+      // Supabase's gateway tells the APIs the client's address (request.headers in SQL).
+      setClientAddressHeaders(headers, clientIp);
       const bearer = /^bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1]?.trim() ?? null;
       const apikey = headers.apikey ?? url.searchParams.get('apikey');
       const token = bearer ?? apikey ?? null;

@@ -1,4 +1,4 @@
-import type { AuthEmailConfig } from './project-config';
+import type { AuthEmailConfig, CaptchaConfig } from './project-config';
 
 // The contract between the emulator's core (server, database, JWT) and each API it serves
 // (rest/, auth/, storage/, local-services/). Each API exports one handler of type ApiHandler.
@@ -95,9 +95,16 @@ export interface EmulatorConfig {
   inFlight: InFlightLimit;
   /** supabase/config.toml's auth email settings: redirects, expiry, limits, templates, sender. */
   authEmail: AuthEmailConfig;
+  /** config.toml [auth.captcha]: a token before GoTrue sends an email or tries a password. */
+  captcha: CaptchaConfig;
   functions: FunctionsConfig;
   /** The Bearer key of the mail catcher's email API (EMAIL_API_KEY in Edge Functions). */
   emailApiKey: string;
+  /**
+   * Tests only: take the client's address from the x-test-client-address header (gateway.ts), so
+   * per-network limits can be tested from one machine. Never set from the environment.
+   */
+  trustTestClientAddress: boolean;
 }
 
 export interface InFlightLimit {

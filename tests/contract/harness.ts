@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { TEST_CAPTCHA_TOKENS } from '../../supabase/emulator/auth/captcha';
 import { PostgresDb } from '../../supabase/emulator/db';
 import {
   startEmulator,
@@ -57,6 +58,8 @@ export type TestEmulatorOptions = Pick<
   | 'verifyJwt'
   | 'authEmail'
   | 'clock'
+  | 'trustTestClientAddress'
+  | 'captcha'
 >;
 
 /**
@@ -109,9 +112,16 @@ async function startOnCopy(
 export async function startTestEmulator(options: TestEmulatorOptions = {}): Promise<TestEmulator> {
   const { emulator, cleanup } = await startOnCopy(options);
   const { url, config } = emulator;
+  // With [auth.captcha] on, a sign-in carries the provider's test token, as the page would.
+  const captchaToken = config.captcha.enabled
+    ? TEST_CAPTCHA_TOKENS[config.captcha.provider]
+    : undefined;
   const signIn = async (credentials: { email: string; password: string }): Promise<Client> => {
     const client = makeClient(url, config.anonKey);
-    const { error } = await client.auth.signInWithPassword(credentials);
+    const { error } = await client.auth.signInWithPassword({
+      ...credentials,
+      options: { captchaToken },
+    });
     if (error) throw new Error(`sign-in of ${credentials.email} failed: ${error.message}`);
     return client;
   };

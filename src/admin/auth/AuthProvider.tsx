@@ -14,7 +14,8 @@ export type SignInResult = { ok: true } | { ok: false; message: string };
 
 type AuthContextValue = {
   state: AuthState;
-  signIn(email: string, password: string): Promise<SignInResult>;
+  /** `captchaToken`: the widget's token when the build has a captcha ([auth.captcha]). */
+  signIn(email: string, password: string, captchaToken?: string): Promise<SignInResult>;
   signOut(): Promise<void>;
 };
 
@@ -58,11 +59,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthContextValue>(
     () => ({
       state,
-      async signIn(email, password) {
-        const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+      async signIn(email, password, captchaToken) {
+        const { error } = await supabase.auth.signInWithPassword({
+          email: email.trim(),
+          password,
+          options: { captchaToken },
+        });
         if (!error) return { ok: true };
         if (isAuthRetryableFetchError(error)) {
           return { ok: false, message: 'Could not reach the sign-in service. Please try again.' };
+        }
+        if (error.code === 'captcha_failed') {
+          return { ok: false, message: 'The check did not pass. Please try it again.' };
         }
         return { ok: false, message: 'Invalid email or password' };
       },

@@ -1,7 +1,11 @@
 // "Forgot password?": asks Supabase Auth to email a link for choosing a new password. The answer
 // is the same whether or not the address has an account (GoTrue's /recover answers alike, and a
-// refusal for sending too often, which only an existing account can earn, is shown as the same
-// answer), so the page cannot be used to find out who administers the site.
+// refusal for asking again too soon, GoTrue's per-address max_frequency, which only an existing
+// account can earn, is shown as the same answer), so the page cannot be used to find out who
+// administers the site. Only the project's hourly email cap, which says nothing about the
+// address, is answered "try again later": saying "sent" then would leave a real administrator
+// waiting for an email that never comes. With a captcha site key in the build, the widget's token
+// goes with the request ([auth.captcha]).
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Send } from 'lucide-react';
@@ -12,9 +16,16 @@ import { isEmail } from '../../lib/validation';
 import { PendingButton } from '../ui/PendingButton';
 import { supabase } from '../supabase';
 import { AuthCard } from './AuthCard';
+import { captcha, CaptchaWidget } from './Captcha';
 
 export const RESET_SENT =
   'If an account uses that address, we have sent it a link to choose a new password. If nothing arrives within a few minutes, check the address and try again later.';
+
+export const RESET_BUSY =
+  'We cannot send password-reset emails just now: too many have been sent in the last hour. Please try again later.';
+
+/** GoTrue's answer to a second email to one address too soon (max_frequency), not the project's cap. */
+const TOO_SOON = /^For security purposes, you can only request this after/;
 
 function emailError(email: string): string | undefined {
   if (!email.trim()) return 'Email is required.';
@@ -28,6 +39,8 @@ export function ForgotPasswordPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [pending, setPending] = useState(false);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -36,14 +49,25 @@ export function ForgotPasswordPage() {
     setFailure(null);
     setSent(false);
     if (found) return;
+    if (captcha && !captchaToken) {
+      setFailure('Please complete the check above first.');
+      return;
+    }
     setPending(true);
     const { error: refused } = await supabase.auth.resetPasswordForEmail(email.trim(), {
       redirectTo: `${window.location.origin}${paths.adminSetPassword}`,
+      captchaToken: captchaToken ?? undefined,
     });
     setPending(false);
-    if (!refused || (isAuthApiError(refused) && refused.status === 429)) setSent(true);
+    // A captcha token works once.
+    if (captcha) setCaptchaRound((round) => round + 1);
+    const limited = isAuthApiError(refused) && refused.status === 429;
+    if (!refused || (limited && TOO_SOON.test(refused.message))) setSent(true);
+    else if (limited) setFailure(RESET_BUSY);
     else if (isAuthApiError(refused) && refused.code === 'validation_failed')
       setError('Please enter a valid email address.');
+    else if (isAuthApiError(refused) && refused.code === 'captcha_failed')
+      setFailure('The check did not pass. Please try it again.');
     else setFailure('Could not reach the sign-in service. Please try again.');
   }
 
@@ -63,6 +87,9 @@ export function ForgotPasswordPage() {
           error={error}
           onChange={(event) => setEmail(event.target.value)}
         />
+        {captcha ? (
+          <CaptchaWidget settings={captcha} round={captchaRound} onToken={setCaptchaToken} />
+        ) : null}
         {sent ? <FormMessage tone="success">{RESET_SENT}</FormMessage> : null}
         {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
         <PendingButton type="submit" pending={pending} pendingLabel="Sending..." className="w-full">

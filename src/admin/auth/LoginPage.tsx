@@ -8,6 +8,7 @@ import { PendingButton } from '../ui/PendingButton';
 import { useAuth } from './AuthProvider';
 import type { LoginState } from './RequireAuth';
 import { AuthCard } from './AuthCard';
+import { captcha, CaptchaWidget } from './Captcha';
 
 /** Only admin screens are valid places to return to after signing in. */
 function returnPath(state: unknown): string {
@@ -37,6 +38,8 @@ export function LoginPage() {
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
 
   if (state.status === 'signed-in') return <Navigate to={returnPath(location.state)} replace />;
 
@@ -49,9 +52,15 @@ export function LoginPage() {
     setErrors(found);
     setFailure(null);
     if (found.email || found.password) return;
+    if (captcha && !captchaToken) {
+      setFailure('Please complete the check above first.');
+      return;
+    }
     setPending(true);
-    const result = await signIn(email, password);
+    const result = await signIn(email, password, captchaToken ?? undefined);
     setPending(false);
+    // A captcha token works once.
+    if (captcha) setCaptchaRound((round) => round + 1);
     // On success the auth state changes and this screen redirects itself.
     if (!result.ok) setFailure(result.message);
   }
@@ -91,6 +100,9 @@ export function LoginPage() {
               Forgot password?
             </Link>
           </p>
+          {captcha ? (
+            <CaptchaWidget settings={captcha} round={captchaRound} onToken={setCaptchaToken} />
+          ) : null}
           {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
           <PendingButton
             type="submit"

@@ -12,6 +12,7 @@ import {
   type Tx,
 } from '../types';
 import { handleAdmin } from './admin';
+import { checkCaptcha } from './captcha';
 import {
   API_VERSION_HEADER,
   authError,
@@ -43,6 +44,7 @@ const INVALID_CREDENTIALS = 'Invalid login credentials';
 
 async function passwordGrant(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
   const body = parseBody(req);
+  checkCaptcha(req, body, ctx.config);
   const email = stringField(body, 'email');
   const phone = stringField(body, 'phone');
   const password = typeof body.password === 'string' ? body.password : '';
@@ -251,9 +253,10 @@ async function logout(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
 }
 
 async function signup(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
+  const body = parseBody(req);
+  checkCaptcha(req, body, ctx.config);
   if (!ctx.config.enableSignup)
     throw authError(422, 'signup_disabled', 'Signups not allowed for this instance');
-  const body = parseBody(req);
   const email = stringField(body, 'email');
   const password = typeof body.password === 'string' ? body.password : '';
   checkEmail(email);

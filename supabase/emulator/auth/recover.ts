@@ -3,6 +3,7 @@
 // has an account, so it cannot be used to find accounts; /otp creates an account only when sign-up
 // is enabled and the caller allows it.
 import type { ApiContext, ApiRequest, ApiResponse } from '../types';
+import { checkCaptcha } from './captcha';
 import { authError, checkEmail, json, parseBody, stringField } from './http';
 import { sendAuthEmail } from './mailer';
 import { redirectParam, referrer } from './redirects';
@@ -17,6 +18,7 @@ function requestedEmail(body: Record<string, unknown>, missing: string): string 
 
 export async function recover(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
   const body = parseBody(req);
+  checkCaptcha(req, body, ctx.config);
   const email = requestedEmail(body, 'Password recovery requires an email');
   const redirectTo = referrer(ctx.config, redirectParam(req));
   await ctx.db.transaction(async (tx) => {
@@ -35,6 +37,7 @@ function metadata(body: Record<string, unknown>): Record<string, unknown> {
 
 export async function otp(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
   const body = parseBody(req);
+  checkCaptcha(req, body, ctx.config);
   if (stringField(body, 'phone')) {
     throw authError(400, 'phone_provider_disabled', 'Unsupported phone provider');
   }

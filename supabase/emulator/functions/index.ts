@@ -5,6 +5,7 @@
 // like the hosted runtime: 404 NOT_FOUND, 401, 503 BOOT_ERROR, 500 WORKER_ERROR.
 import { existsSync } from 'node:fs';
 import http from 'node:http';
+import { setClientAddressHeaders } from '../gateway';
 import { verifyJwt } from '../jwt';
 import type { ApiContext } from '../types';
 import { functionEntry } from './deno';
@@ -58,7 +59,7 @@ function forwardedHeaders(req: http.IncomingMessage, clientIp: string): http.Out
   for (const [name, value] of Object.entries(req.headers)) {
     if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
   }
-  headers['x-forwarded-for'] ??= clientIp;
+  setClientAddressHeaders(headers, clientIp);
   return headers;
 }
 
@@ -73,7 +74,7 @@ function tooLarge(res: http.ServerResponse, limit: number): void {
 }
 
 export interface ProxyOptions {
-  /** The caller's address as the socket sees it (x-forwarded-for when the caller sent none). */
+  /** The caller's address as the platform sees it (appended to x-forwarded-for). */
   clientIp: string;
   /** The most body bytes the gateway lets through (gateway.ts), declared or streamed. */
   bodyLimit: number;

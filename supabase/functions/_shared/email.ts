@@ -2,6 +2,10 @@
 // enquiry), each as plain text and HTML, and the one sender: an HTTP email API in Resend's shape
 // (EMAIL_API_URL, EMAIL_API_KEY; locally the emulator's mail catcher). Every string a visitor
 // typed is escaped in the HTML, so a team called "<script>" is text in every mail client.
+//
+// The confirmation and the acknowledgement go to whatever address was typed into a public form,
+// so they say only fixed words and, at most, the booking reference: never a name, a team or a
+// message, which would let anyone send their text from the rally's address to anyone.
 
 export type Email = { to: string; subject: string; text: string; html: string };
 
@@ -14,6 +18,7 @@ const SITE = () => (Deno.env.get('SITE_URL') ?? 'http://localhost:5173').replace
 /** Lines of label and value, as text and as an HTML table (values escaped). */
 function details(rows: [string, string][]): { text: string; html: string } {
   const shown = rows.filter(([, value]) => value.trim() !== '');
+  if (shown.length === 0) return { text: '', html: '' };
   return {
     text: shown.map(([label, value]) => `${label}: ${value}`).join('\n'),
     html: `<table cellpadding="4">${shown
@@ -37,13 +42,15 @@ function compose(
   return {
     to,
     subject,
-    text: [greeting, ...paragraphs, table.text, signature].join('\n\n'),
+    text: [greeting, ...paragraphs, table.text, signature].filter(Boolean).join('\n\n'),
     html: [
       `<p>${escapeHtml(greeting)}</p>`,
       ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
       table.html,
       `<p>The 2026 Europe Rally team<br><a href="${escapeHtml(SITE())}">${escapeHtml(SITE())}</a></p>`,
-    ].join('\n'),
+    ]
+      .filter(Boolean)
+      .join('\n'),
   };
 }
 
@@ -53,20 +60,13 @@ export function registrationConfirmation(row: Record<string, unknown>): Email {
   return compose(
     text(row.lead_driver_email),
     'Your 2026 Europe Rally registration',
-    `Dear ${text(row.lead_driver_name)},`,
+    'Hello,',
     [
       'Thank you for registering for the 2026 Europe Rally (22-28 June 2026). We have your registration.',
       'Your place is held for 30 minutes while you pay the £250 deposit; once the deposit is paid, your place is secured and we will send a receipt.',
+      'If you did not register, you can ignore this email.',
     ],
-    [
-      ['Reference', text(row.id)],
-      ['Team', text(row.team_name)],
-      ['Lead driver', text(row.lead_driver_name)],
-      ['Co-driver', text(row.co_driver_name)],
-      ['Vehicle', [text(row.vehicle_make), text(row.vehicle_colour)].filter(Boolean).join(', ')],
-      ['Registration plate', text(row.registration_plate)],
-      ['Separate rooms', row.separate_rooms ? 'Yes' : 'No'],
-    ],
+    [['Booking reference', text(row.id)]],
   );
 }
 
@@ -96,14 +96,12 @@ export function enquiryAcknowledgement(row: Record<string, unknown>): Email {
   return compose(
     text(row.email),
     'Thank you for your sponsorship enquiry',
-    `Dear ${text(row.company_name)},`,
+    'Hello,',
     [
-      'Thank you for your interest in sponsoring the 2026 Europe Rally. We will be in touch shortly.',
+      'Thank you for your interest in sponsoring the 2026 Europe Rally. We have your enquiry and will be in touch shortly.',
+      'If you did not send an enquiry, you can ignore this email.',
     ],
-    [
-      ['Tier', text(row.tier)],
-      ['Your message', text(row.message)],
-    ],
+    [],
   );
 }
 

@@ -5,8 +5,9 @@
 // recorded on the row (webhook status, last error, attempts) for the admin to see and retry.
 //
 // Not an open sender: it takes only a row id, sends only to the address on that row, each email
-// once (claim_email), and the first webhook delivery once; only an administrator may retry a
-// failed delivery.
+// once and to each address at most one acknowledgement a day (claim_email decides both), with
+// no text the visitor typed (_shared/email.ts), and the first webhook delivery once; only an
+// administrator may retry a failed delivery.
 import { callRpc, callerIsAdmin } from '../_shared/database.ts';
 import { enquiryAcknowledgement, registrationConfirmation, sendEmail } from '../_shared/email.ts';
 import { json, preflight } from '../_shared/http.ts';
