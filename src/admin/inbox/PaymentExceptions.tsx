@@ -31,14 +31,14 @@ type ExceptionReason =
 
 /** Why a payment was not the deposit, as the organiser reads it (the filter's labels too). */
 export const EXCEPTION_REASONS: Record<ExceptionReason, string> = {
-  amount: 'Not the deposit’s amount',
-  currency: 'Not paid in pounds',
+  amount: 'Wrong amount',
+  currency: 'Not in pounds',
   mode: 'Not a one-off payment',
-  'not-paid': 'Nothing was charged',
-  cancelled: 'Paid after the registration was cancelled',
-  'no-place': 'Paid after its hold lapsed, with no place free',
-  'unknown-reference': 'No registration has this reference',
-  duplicate: 'Paid a second time',
+  'not-paid': 'Nothing charged',
+  cancelled: 'Paid after cancelling',
+  'no-place': 'Paid with no place free',
+  'unknown-reference': 'Unknown reference',
+  duplicate: 'Paid twice',
 };
 
 export const exceptionReason = (reason: string): string =>

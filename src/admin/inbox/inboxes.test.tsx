@@ -59,7 +59,7 @@ describe('the registrations inbox', () => {
     expect(screen.getByText('Payment exception')).toBeInTheDocument();
     const column = registrationsInbox.csv.find((c) => c.header === 'Payment exception');
     expect(column?.value(registration({ payment_exception: 'no-place' }))).toBe(
-      'Paid after its hold lapsed, with no place free',
+      'Paid with no place free',
     );
     expect(registrationsInbox.filters.map((filter) => filter.column)).toContain(
       'payment_exception',
