@@ -4,6 +4,15 @@
 -- do not edit by hand; change the schema with a new migration, then regenerate. `npm test` fails
 -- when this file has drifted from the migrations.
 
+-- table private.acknowledgements_sent
+
+create table private.acknowledgements_sent (
+  address text not null,
+  sent_at timestamp with time zone not null
+);
+alter table private.acknowledgements_sent add constraint acknowledgements_sent_pkey PRIMARY KEY (address);
+alter table private.acknowledgements_sent enable row level security;
+
 -- table private.administrator_changes
 
 create table private.administrator_changes (
@@ -28,6 +37,13 @@ create table private.payment_events (
 );
 alter table private.payment_events add constraint payment_events_pkey PRIMARY KEY (id);
 alter table private.payment_events enable row level security;
+
+-- view private.registrations_holding_places
+
+create view private.registrations_holding_places as
+ SELECT id
+   FROM registrations
+  WHERE status <> 'cancelled'::text AND (deposit_status = 'paid'::text OR deposit_status = 'pending'::text AND holds_place AND created_at > (now() - private.place_hold()));
 
 -- table private.submission_attempts
 
@@ -496,6 +512,47 @@ grant delete, insert, references, select, trigger, truncate, update on public.pa
 grant delete, insert, references, select, trigger, truncate, update on public.past_tours to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.past_tours to service_role;
 
+-- table public.payment_exceptions
+
+create table public.payment_exceptions (
+  id uuid default gen_random_uuid() not null,
+  registration_id uuid,
+  event_id text not null,
+  event_type text not null,
+  reference text,
+  reason text not null,
+  expected_amount integer,
+  amount bigint,
+  currency text,
+  mode text,
+  payment_status text,
+  payment_id text,
+  created_at timestamp with time zone default now() not null,
+  resolution text,
+  note text default ''::text not null
+);
+alter table public.payment_exceptions add constraint payment_exceptions_pkey PRIMARY KEY (id);
+alter table public.payment_exceptions add constraint payment_exceptions_currency_check CHECK (length(currency) <= 10);
+alter table public.payment_exceptions add constraint payment_exceptions_mode_check CHECK (length(mode) <= 40);
+alter table public.payment_exceptions add constraint payment_exceptions_note_check CHECK (length(note) <= 5000);
+alter table public.payment_exceptions add constraint payment_exceptions_payment_id_check CHECK (length(payment_id) <= 200);
+alter table public.payment_exceptions add constraint payment_exceptions_payment_status_check CHECK (length(payment_status) <= 40);
+alter table public.payment_exceptions add constraint payment_exceptions_reason_check CHECK (private.is_payment_exception_reason(reason));
+alter table public.payment_exceptions add constraint payment_exceptions_reference_check CHECK (length(reference) <= 200);
+alter table public.payment_exceptions add constraint payment_exceptions_resolution_check CHECK (resolution = ANY (ARRAY['refund-due'::text, 'refunded'::text, 'waiting-list'::text, 'accepted'::text]));
+alter table public.payment_exceptions add constraint payment_exceptions_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES registrations(id) ON DELETE SET NULL;
+CREATE INDEX payment_exceptions_newest_idx ON public.payment_exceptions USING btree (created_at DESC, id);
+CREATE INDEX payment_exceptions_registration_idx ON public.payment_exceptions USING btree (registration_id);
+alter table public.payment_exceptions enable row level security;
+create policy "administrators read payment exceptions" on public.payment_exceptions for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+create policy "administrators resolve payment exceptions" on public.payment_exceptions for update to authenticated
+  using (( SELECT is_admin() AS is_admin))
+  with check (( SELECT is_admin() AS is_admin));
+grant select on public.payment_exceptions to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on public.payment_exceptions to service_role;
+grant update (note, resolution) on public.payment_exceptions to authenticated;
+
 -- table public.registrations
 
 create table public.registrations (
@@ -527,9 +584,13 @@ create table public.registrations (
   receipt_sent_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
-  website text
+  website text,
+  client_ip text,
+  holds_place boolean default true not null,
+  payment_exception text
 );
 alter table public.registrations add constraint registrations_pkey PRIMARY KEY (id);
+alter table public.registrations add constraint registrations_client_ip_check CHECK (length(client_ip) <= 64);
 alter table public.registrations add constraint registrations_co_driver_email_check CHECK (co_driver_email = ''::text OR private.is_email(co_driver_email));
 alter table public.registrations add constraint registrations_co_driver_name_check CHECK (length(co_driver_name) <= 200);
 alter table public.registrations add constraint registrations_co_driver_phone_check CHECK (co_driver_phone = ''::text OR private.is_phone(co_driver_phone));
@@ -539,6 +600,7 @@ alter table public.registrations add constraint registrations_lead_driver_email_
 alter table public.registrations add constraint registrations_lead_driver_name_check CHECK (btrim(lead_driver_name) <> ''::text AND length(lead_driver_name) <= 200);
 alter table public.registrations add constraint registrations_lead_driver_phone_check CHECK (private.is_phone(lead_driver_phone));
 alter table public.registrations add constraint registrations_note_check CHECK (length(note) <= 5000);
+alter table public.registrations add constraint registrations_payment_exception_check CHECK (private.is_payment_exception_reason(payment_exception));
 alter table public.registrations add constraint registrations_registration_plate_check CHECK (length(registration_plate) <= 20);
 alter table public.registrations add constraint registrations_status_check CHECK (status = ANY (ARRAY['new'::text, 'contacted'::text, 'confirmed'::text, 'cancelled'::text]));
 alter table public.registrations add constraint registrations_team_name_check CHECK (length(team_name) <= 200);
@@ -546,6 +608,8 @@ alter table public.registrations add constraint registrations_vehicle_colour_che
 alter table public.registrations add constraint registrations_vehicle_make_check CHECK (length(vehicle_make) <= 100);
 alter table public.registrations add constraint registrations_webhook_status_check CHECK (webhook_status = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text]));
 alter table public.registrations add constraint registrations_website_never_stored CHECK (website IS NULL);
+CREATE INDEX registrations_client_ip_idx ON public.registrations USING btree (client_ip, created_at) WHERE (client_ip IS NOT NULL);
+CREATE INDEX registrations_live_holds_idx ON public.registrations USING btree (created_at) WHERE ((status <> 'cancelled'::text) AND (deposit_status = 'pending'::text) AND holds_place);
 CREATE INDEX registrations_newest_idx ON public.registrations USING btree (created_at DESC, id);
 CREATE INDEX registrations_places_idx ON public.registrations USING btree (deposit_status, created_at) WHERE (status <> 'cancelled'::text);
 CREATE INDEX registrations_status_idx ON public.registrations USING btree (status, created_at DESC);
@@ -892,10 +956,7 @@ CREATE OR REPLACE FUNCTION private.client_ip()
  STABLE
  SET search_path TO ''
 AS $function$
-  select nullif(left(btrim(coalesce(
-    headers ->> 'cf-connecting-ip',
-    split_part(headers ->> 'x-forwarded-for', ',', 1)
-  )), 64), '')
+  select nullif(left(btrim(regexp_replace(headers ->> 'x-forwarded-for', '^.*,', '')), 64), '')
   from (select nullif(current_setting('request.headers', true), '')::jsonb as headers) as request
 $function$;
 -- executable by: none of the API roles
@@ -910,6 +971,31 @@ AS $function$
     when 'registration' then 'public.registrations'
     when 'sponsorship' then 'public.sponsorship_enquiries'
   end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.email_identity(address text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  whole constant text := lower(btrim(address));
+  mailbox text := substring(whole from '^(.*)@[^@]*$');
+  domain text := substring(whole from '@([^@]*)$');
+begin
+  if mailbox is null then
+    return whole;
+  end if;
+  -- '+tag@…' alone is kept as it is: there is no address before the tag.
+  mailbox := coalesce(nullif(split_part(mailbox, '+', 1), ''), mailbox);
+  if domain in ('gmail.com', 'googlemail.com') then
+    mailbox := coalesce(nullif(replace(mailbox, '.', ''), ''), mailbox);
+    domain := 'gmail.com';
+  end if;
+  return mailbox || '@' || domain;
+end
 $function$;
 -- executable by: none of the API roles
 
@@ -952,7 +1038,7 @@ begin
   end if;
   new := jsonb_populate_record(new, jsonb_build_object(rules.honeypot_column, null));
 
-  email := lower(btrim(submitted ->> rules.email_column));
+  email := private.email_identity(submitted ->> rules.email_column);
   ip := private.client_ip();
   -- Concurrent submissions for the same address wait for each other, so 200 parallel requests
   -- cannot all count the same few attempts (emails first, then IPs: no lock cycle).
@@ -1007,6 +1093,17 @@ AS $function$
 $function$;
 -- executable by: anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION private.is_payment_exception_reason(value text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select value in ('amount', 'currency', 'mode', 'not-paid', 'cancelled', 'no-place',
+                   'unknown-reference', 'duplicate')
+$function$;
+-- executable by: anon, authenticated, service_role
+
 CREATE OR REPLACE FUNCTION private.is_phone(value text)
  RETURNS boolean
  LANGUAGE sql
@@ -1047,7 +1144,7 @@ CREATE OR REPLACE FUNCTION private.place_hold()
  LANGUAGE sql
  IMMUTABLE
  SET search_path TO ''
-AS $function$ select interval '30 minutes' $function$;
+AS $function$ select interval '5 minutes' $function$;
 -- executable by: none of the API roles
 
 CREATE OR REPLACE FUNCTION private.refuse(field text, message text)
@@ -1292,19 +1389,57 @@ declare
     when 'confirmation' then 'confirmation_sent_at'
     when 'receipt' then 'receipt_sent_at'
   end;
+  address_column constant text := case kind
+    when 'registration' then 'lead_driver_email'
+    when 'sponsorship' then 'email'
+  end;
   claimed jsonb;
+  inbox text;
+  claimed_at timestamptz;
 begin
   if target is null or sent_column is null or (kind <> 'registration' and email = 'receipt') then
     return null;
   end if;
+  if email = 'receipt' then
+    if release then
+      execute format('update %s set receipt_sent_at = null where id = $1', target) using row_id;
+      return null;
+    end if;
+    execute format(
+      'update %s set receipt_sent_at = now() where id = $1 and receipt_sent_at is null '
+      'returning to_jsonb(%1$s.*)', target
+    ) into claimed using row_id;
+    return claimed;
+  end if;
+
+  execute format('select %I, confirmation_sent_at from %s where id = $1', address_column, target)
+    into inbox, claimed_at using row_id;
+  if inbox is null then
+    return null;
+  end if;
+  inbox := private.email_identity(inbox);
+  -- Two deliveries for the same inbox wait for each other, so both cannot see a free day.
+  perform pg_advisory_xact_lock(hashtextextended('acknowledgement ' || inbox, 0));
   if release then
-    execute format('update %s set %I = null where id = $1', target, sent_column) using row_id;
+    execute format('update %s set confirmation_sent_at = null where id = $1', target) using row_id;
+    delete from private.acknowledgements_sent as sent
+    where sent.address = inbox and sent.sent_at = claimed_at;
+    return null;
+  end if;
+  if exists (
+    select 1 from private.acknowledgements_sent as sent
+    where sent.address = inbox and sent.sent_at > now() - interval '1 day'
+  ) then
     return null;
   end if;
   execute format(
-    'update %s set %I = now() where id = $1 and %I is null returning to_jsonb(%1$s.*)',
-    target, sent_column, sent_column
+    'update %s set confirmation_sent_at = now() where id = $1 and confirmation_sent_at is null '
+    'returning to_jsonb(%1$s.*)', target
   ) into claimed using row_id;
+  if claimed is not null then
+    insert into private.acknowledgements_sent as sent (address, sent_at) values (inbox, now())
+    on conflict (address) do update set sent_at = excluded.sent_at;
+  end if;
   return claimed;
 end
 $function$;
@@ -1341,7 +1476,11 @@ CREATE OR REPLACE FUNCTION public.deposit_status(reference text)
  SET search_path TO ''
 AS $function$
   select coalesce(
-    (select deposit_status from public.registrations
+    (select case
+              when deposit_status <> 'paid' and payment_exception is not null then 'exception'
+              else deposit_status
+            end
+     from public.registrations
      where reference ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
        and id = reference::uuid),
     'unknown'
@@ -1449,54 +1588,110 @@ AS $function$
     select
       coalesce((select value::integer from public.site_settings where key = 'rally_capacity'), 0)
         as capacity,
-      (select count(*)::integer from public.registrations
-       where status <> 'cancelled'
-         and (deposit_status = 'paid'
-              or (deposit_status = 'pending' and created_at > now() - private.place_hold())))
-        as taken
+      (select count(*)::integer from private.registrations_holding_places) as taken
   )
   select capacity, taken, greatest(capacity - taken, 0) from counted
 $function$;
 -- executable by: anon, authenticated, service_role
 
-CREATE OR REPLACE FUNCTION public.record_deposit_payment(event_id text, event_type text, reference text, amount integer, currency text, payment_id text, paid_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.record_deposit_payment(event_id text, event_type text, reference text, amount_total bigint, currency text, mode text, payment_status text, payment_id text, paid_at timestamp with time zone)
  RETURNS text
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  target_id uuid;
+  registration public.registrations;
+  expected integer;
+  reason text;
+  holding boolean;
   changed integer;
 begin
+  if event_type not in ('checkout.session.completed', 'checkout.session.async_payment_succeeded',
+                        'checkout.session.async_payment_failed') then
+    return 'ignored';
+  end if;
+  -- Under the places lock: a payment that needs a free place cannot race a registration for it.
+  perform pg_advisory_xact_lock(hashtextextended('public.registrations places', 0));
   insert into private.payment_events (id, type) values (event_id, event_type)
   on conflict (id) do nothing;
   get diagnostics changed = row_count;
   if changed = 0 then
     return 'replayed';
   end if;
-  if reference !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-    return 'unknown';
+
+  if reference ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    select * into registration from public.registrations where id = reference::uuid;
+    update private.payment_events set registration_id = registration.id where id = event_id;
   end if;
-  target_id := reference::uuid;
-  update private.payment_events set registration_id = target_id where id = event_id;
-  if not exists (select 1 from public.registrations where id = target_id) then
-    return 'unknown';
-  end if;
+
   if event_type = 'checkout.session.async_payment_failed' then
+    if registration.id is null then
+      return 'unknown';
+    end if;
     update public.registrations set deposit_status = 'failed'
-    where id = target_id and deposit_status = 'pending';
+    where id = registration.id and deposit_status = 'pending';
     return 'failed';
   end if;
+  if event_type = 'checkout.session.completed' and mode = 'payment'
+     and payment_status = 'unpaid' then
+    return 'awaiting-payment';
+  end if;
+
+  select value::integer * 100 into expected from public.site_settings
+  where key = 'rally_deposit' and value ~ '^[0-9]{1,6}$';
+  select exists (
+    select 1 from private.registrations_holding_places where id = registration.id
+  ) into holding;
+
+  reason := case
+    when registration.id is null then 'unknown-reference'
+    when mode is distinct from 'payment' then 'mode'
+    when event_type = 'checkout.session.completed'
+         and payment_status is distinct from 'paid' then 'not-paid'
+    when lower(currency) is distinct from 'gbp' then 'currency'
+    when expected is null or amount_total is distinct from expected then 'amount'
+    when registration.status = 'cancelled' then 'cancelled'
+    when registration.deposit_status = 'paid' then
+      case when record_deposit_payment.payment_id is distinct from registration.payment_id
+           then 'duplicate' end
+    when not holding and (select remaining from public.rally_places()) <= 0 then 'no-place'
+  end;
+
+  if reason is not null then
+    insert into public.payment_exceptions (
+      registration_id, event_id, event_type, reference, reason, expected_amount, amount, currency,
+      mode, payment_status, payment_id, resolution
+    ) values (
+      registration.id, event_id, event_type, left(reference, 200), reason, expected, amount_total,
+      left(lower(currency), 10), left(mode, 40), left(payment_status, 40),
+      left(record_deposit_payment.payment_id, 200),
+      case when reason in ('cancelled', 'no-place', 'duplicate') then 'refund-due' end
+    );
+    update public.registrations set payment_exception = reason where id = registration.id;
+  end if;
+
+  if (reason is null and registration.deposit_status = 'paid') or reason = 'duplicate' then
+    return 'already-paid';
+  end if;
+  if reason = 'unknown-reference' then
+    return 'unknown';
+  end if;
+  if reason in ('cancelled', 'no-place') then
+    return reason;
+  end if;
+  if reason is not null then
+    return 'mismatch';
+  end if;
+
   update public.registrations set
     deposit_status = 'paid',
-    deposit_amount = amount,
+    deposit_amount = amount_total,
     deposit_currency = lower(currency),
     deposit_paid_at = paid_at,
     payment_id = record_deposit_payment.payment_id
-  where id = target_id and deposit_status <> 'paid';
-  get diagnostics changed = row_count;
-  return case when changed = 1 then 'paid' else 'already-paid' end;
+  where id = registration.id;
+  return 'paid';
 end
 $function$;
 -- executable by: service_role
@@ -1624,6 +1819,9 @@ declare
   places record;
   new_id uuid;
   refusal record;
+  network constant text := private.client_ip();
+  rate_window interval;
+  first_from_network boolean := true;
 begin
   -- First: outside the window no correction of a field could make the registration possible.
   select * into refusal from private.registration_window_refusal();
@@ -1664,7 +1862,8 @@ begin
     perform private.refuse('acceptTerms', 'Please accept the terms and conditions to register.');
   end if;
 
-  -- Registrations wait for each other here, so two visitors cannot both take the last place.
+  -- Registrations wait for each other here, so two visitors cannot both take the last place, and
+  -- two from one network cannot both be its first.
   perform pg_advisory_xact_lock(hashtextextended('public.registrations places', 0));
   select * into places from public.rally_places();
   if places.remaining <= 0 then
@@ -1674,17 +1873,28 @@ begin
       hint = 'Join the waiting list to hear if a place becomes free.';
   end if;
 
+  if network is not null then
+    select coalesce(
+      (select time_window from private.submission_rules where target = 'public.registrations'),
+      interval '1 hour'
+    ) into rate_window;
+    first_from_network := not exists (
+      select 1 from public.registrations
+      where client_ip = network and created_at > now() - rate_window
+    );
+  end if;
+
   insert into public.registrations (
     lead_driver_name, lead_driver_email, lead_driver_phone, co_driver_name, co_driver_email,
     co_driver_phone, team_name, separate_rooms, vehicle_make, vehicle_colour, registration_plate,
-    terms_accepted_at, website
+    terms_accepted_at, website, client_ip, holds_place
   ) values (
     btrim(lead_driver_name), btrim(lead_driver_email), btrim(lead_driver_phone),
     btrim(coalesce(co_driver_name, '')), btrim(coalesce(co_driver_email, '')),
     btrim(coalesce(co_driver_phone, '')), btrim(coalesce(team_name, '')),
     coalesce(separate_rooms, false), btrim(coalesce(vehicle_make, '')),
     btrim(coalesce(vehicle_colour, '')), btrim(coalesce(registration_plate, '')),
-    now(), website
+    now(), website, network, first_from_network
   )
   returning id into new_id;
   -- The honeypot's row is stored nowhere, and the robot gets a reference like anyone else.
@@ -1741,8 +1951,8 @@ begin
   insert into public.newsletter_subscribers as subscriber (email, source, website)
   values (lower(btrim(email)), source, website)
   on conflict on constraint newsletter_subscribers_email_key do update set
-    status = 'subscribed',
-    source = case when excluded.source = 'waitlist' then 'waitlist' else subscriber.source end;
+    source = case when excluded.source = 'waitlist' then 'waitlist' else subscriber.source end
+  where subscriber.status = 'subscribed';
 end
 $function$;
 -- executable by: anon, authenticated, service_role

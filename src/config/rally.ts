@@ -27,7 +27,6 @@ export const rally = {
     },
     { notice: 'Less than 60 days before the start', refund: 'No refund' },
   ],
-  confirmationEmailHours: 24,
 } as const;
 
 export const sponsorTiers: readonly SponsorTierOffer[] = [

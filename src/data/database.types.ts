@@ -469,8 +469,71 @@ export type Database = {
           },
         ];
       };
+      payment_exceptions: {
+        Row: {
+          amount: number | null;
+          created_at: string;
+          currency: string | null;
+          event_id: string;
+          event_type: string;
+          expected_amount: number | null;
+          id: string;
+          mode: string | null;
+          note: string;
+          payment_id: string | null;
+          payment_status: string | null;
+          reason: string;
+          reference: string | null;
+          registration_id: string | null;
+          resolution: 'refund-due' | 'refunded' | 'waiting-list' | 'accepted' | null;
+        };
+        Insert: {
+          amount?: number | null;
+          created_at?: string;
+          currency?: string | null;
+          event_id: string;
+          event_type: string;
+          expected_amount?: number | null;
+          id?: string;
+          mode?: string | null;
+          note?: string;
+          payment_id?: string | null;
+          payment_status?: string | null;
+          reason: string;
+          reference?: string | null;
+          registration_id?: string | null;
+          resolution?: 'refund-due' | 'refunded' | 'waiting-list' | 'accepted' | null;
+        };
+        Update: {
+          amount?: number | null;
+          created_at?: string;
+          currency?: string | null;
+          event_id?: string;
+          event_type?: string;
+          expected_amount?: number | null;
+          id?: string;
+          mode?: string | null;
+          note?: string;
+          payment_id?: string | null;
+          payment_status?: string | null;
+          reason?: string;
+          reference?: string | null;
+          registration_id?: string | null;
+          resolution?: 'refund-due' | 'refunded' | 'waiting-list' | 'accepted' | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_exceptions_registration_id_fkey';
+            columns: ['registration_id'];
+            isOneToOne: false;
+            referencedRelation: 'registrations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       registrations: {
         Row: {
+          client_ip: string | null;
           co_driver_email: string;
           co_driver_name: string;
           co_driver_phone: string;
@@ -480,11 +543,13 @@ export type Database = {
           deposit_currency: string | null;
           deposit_paid_at: string | null;
           deposit_status: 'pending' | 'paid' | 'failed';
+          holds_place: boolean;
           id: string;
           lead_driver_email: string;
           lead_driver_name: string;
           lead_driver_phone: string;
           note: string;
+          payment_exception: string | null;
           payment_id: string | null;
           receipt_sent_at: string | null;
           registration_plate: string;
@@ -502,6 +567,7 @@ export type Database = {
           website: string | null;
         };
         Insert: {
+          client_ip?: string | null;
           co_driver_email?: string;
           co_driver_name?: string;
           co_driver_phone?: string;
@@ -511,11 +577,13 @@ export type Database = {
           deposit_currency?: string | null;
           deposit_paid_at?: string | null;
           deposit_status?: 'pending' | 'paid' | 'failed';
+          holds_place?: boolean;
           id?: string;
           lead_driver_email: string;
           lead_driver_name: string;
           lead_driver_phone: string;
           note?: string;
+          payment_exception?: string | null;
           payment_id?: string | null;
           receipt_sent_at?: string | null;
           registration_plate?: string;
@@ -533,6 +601,7 @@ export type Database = {
           website?: string | null;
         };
         Update: {
+          client_ip?: string | null;
           co_driver_email?: string;
           co_driver_name?: string;
           co_driver_phone?: string;
@@ -542,11 +611,13 @@ export type Database = {
           deposit_currency?: string | null;
           deposit_paid_at?: string | null;
           deposit_status?: 'pending' | 'paid' | 'failed';
+          holds_place?: boolean;
           id?: string;
           lead_driver_email?: string;
           lead_driver_name?: string;
           lead_driver_phone?: string;
           note?: string;
+          payment_exception?: string | null;
           payment_id?: string | null;
           receipt_sent_at?: string | null;
           registration_plate?: string;
@@ -909,8 +980,10 @@ export type Database = {
           event_id: string;
           event_type: string;
           reference: string;
-          amount: number;
+          amount_total: number;
           currency: string;
+          mode: string;
+          payment_status: string;
           payment_id: string;
           paid_at: string;
         };

@@ -1,10 +1,15 @@
 // The organiser's inboxes in the admin: each one's list (search, filters, status, newest or
-// oldest first, on the generic list core) and the dashboard's counts of new items (the
+// oldest first, on the generic list core), the dashboard's counts of new items (the
 // inbox_counts view: registrations, enquiries and messages with status 'new', subscribers of the
-// last 7 days). Kept apart from the entities' public modules, whose submit calls the public
-// pages import, so that none of this lands in the public bundle.
+// last 7 days) and a registration's payment exceptions (payments the database did not apply as
+// its deposit) with the organiser's resolution. Kept apart from the entities' public modules,
+// whose submit calls the public pages import, so that none of this lands in the public bundle.
 import type { DbClient } from './client';
 import { inboxTable, INBOX_STATUSES, NEWEST, OLDEST, SUBSCRIBER_STATUSES } from './content-table';
+import type { Row } from './types';
+
+export type PaymentException = Row<'payment_exceptions'>;
+export type PaymentResolution = NonNullable<PaymentException['resolution']>;
 
 export type InboxName = 'registrations' | 'enquiries' | 'messages' | 'subscribers';
 
@@ -27,7 +32,7 @@ export const registrationsAdmin = /* @__PURE__ */ inboxTable<'registrations'>(
       'co_driver_name',
       'registration_plate',
     ],
-    filters: ['deposit_status', 'webhook_status'],
+    filters: ['deposit_status', 'payment_exception', 'webhook_status'],
     statuses: INBOX_STATUSES,
     sorts: { newest: NEWEST, oldest: OLDEST },
     defaultSort: 'newest',
@@ -69,3 +74,26 @@ export const contactMessagesAdmin = /* @__PURE__ */ inboxTable<'contact_messages
     defaultSort: 'newest',
   },
 );
+
+/** A registration's payment exceptions, oldest first. */
+export async function listPaymentExceptions(
+  db: DbClient,
+  registrationId: string,
+): Promise<PaymentException[]> {
+  const { data } = await db
+    .from('payment_exceptions')
+    .select('*')
+    .eq('registration_id', registrationId)
+    .order('created_at', { ascending: true })
+    .throwOnError();
+  return data;
+}
+
+/** Records what the organiser did about an exception (refunded, waiting list …) and why. */
+export async function resolvePaymentException(
+  db: DbClient,
+  id: string,
+  change: { resolution: PaymentResolution | null; note: string },
+): Promise<void> {
+  await db.from('payment_exceptions').update(change).eq('id', id).throwOnError();
+}

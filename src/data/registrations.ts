@@ -49,7 +49,10 @@ export async function submitRegistration(
   return answer.data ?? '';
 }
 
-export type DepositStatus = 'paid' | 'pending' | 'failed' | 'unknown';
+/** 'exception': a payment arrived that the database could not apply as the deposit. */
+export type DepositStatus = 'paid' | 'pending' | 'failed' | 'exception' | 'unknown';
+
+const KNOWN: readonly string[] = ['paid', 'pending', 'failed', 'exception'];
 
 /** The deposit status of the registration with this reference ('unknown' for none). */
 export async function getDepositStatus(
@@ -57,7 +60,7 @@ export async function getDepositStatus(
   db: DbClient = publicDb,
 ): Promise<DepositStatus> {
   const { data } = await db.rpc('deposit_status', { reference }).throwOnError();
-  return data === 'paid' || data === 'pending' || data === 'failed' ? data : 'unknown';
+  return KNOWN.includes(data) ? (data as DepositStatus) : 'unknown';
 }
 
 /** Where the sign-up page keeps the reference while the visitor is away paying. */

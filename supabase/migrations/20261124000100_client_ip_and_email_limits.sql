@@ -197,6 +197,7 @@ create table private.acknowledgements_sent (
   address text primary key,
   sent_at timestamptz not null
 );
+alter table private.acknowledgements_sent enable row level security;
 revoke all on private.acknowledgements_sent from public, anon, authenticated;
 
 -- Takes the sending of one email (confirmation or receipt) for a row, once, and answers the row

@@ -10,10 +10,11 @@ import {
   stripeSignature,
 } from '../../supabase/emulator/local-services/payments';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/emulator/functions/deno';
+import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
 import { isPhone } from '../../src/lib/validation';
 import { arrangeRow, caughtMail, http, setupTestEmulator, type Client } from './harness';
 
-const em = setupTestEmulator();
+const em = setupTestEmulator({ trustTestClientAddress: true });
 
 type Caller = 'anon' | 'visitor' | 'admin';
 const CALLERS: Caller[] = ['anon', 'visitor', 'admin'];
@@ -33,6 +34,19 @@ function registration(overrides: Record<string, unknown> = {}) {
     vehicle_make: 'Land Rover',
     ...overrides,
   };
+}
+
+let networks = 0;
+/**
+ * A registration from a network of its own (198.18.0.0/15, for tests), through the test
+ * emulator's trusted client-address header: since issue 20 only a network's first registration in
+ * an hour holds a place, and every request of this file would otherwise come from 127.0.0.1.
+ */
+function submitFromOwnNetwork(input: ReturnType<typeof registration>) {
+  networks += 1;
+  return em()
+    .anon.rpc('submit_registration', input)
+    .setHeader(TEST_CLIENT_ADDRESS_HEADER, `198.18.${networks >> 8}.${networks & 255}`);
 }
 
 async function setCapacity(value: number) {
@@ -146,8 +160,10 @@ describe('contact_messages and the inbox counts', () => {
         event_id: 'evt_x',
         event_type: 'checkout.session.completed',
         reference: randomUUID(),
-        amount: 1,
+        amount_total: 25_000,
         currency: 'gbp',
+        mode: 'payment',
+        payment_status: 'paid',
         payment_id: 'pi',
         paid_at: new Date().toISOString(),
       });
@@ -271,18 +287,23 @@ describe('public submissions', () => {
 describe('places', () => {
   test('counted: paid and recently pending registrations hold a place; cancelled ones do not', async () => {
     const before = await places();
-    const { data: id } = await em().anon.rpc('submit_registration', registration());
+    const { data: id } = await submitFromOwnNetwork(registration());
     expect((await places()).taken).toBe(before.taken + 1);
     await em()
       .service.from('registrations')
       .update({ status: 'cancelled' })
       .eq('id', id as string);
     expect((await places()).taken).toBe(before.taken);
-    // An unpaid registration older than the hold no longer holds its place.
-    await arrangeRow(em(), 'registrations', {
+    // An unpaid registration holds its place for 5 minutes (private.place_hold()), then no longer.
+    const held = await arrangeRow(em(), 'registrations', {
       ...ARRANGED.registrations(),
-      created_at: new Date(Date.now() - 31 * 60_000).toISOString(),
+      created_at: new Date(Date.now() - 4 * 60_000).toISOString(),
     });
+    expect((await places()).taken).toBe(before.taken + 1);
+    await em()
+      .service.from('registrations')
+      .update({ created_at: new Date(Date.now() - 6 * 60_000).toISOString() })
+      .eq('id', held);
     expect((await places()).taken).toBe(before.taken);
   });
 
@@ -291,8 +312,8 @@ describe('places', () => {
     await setCapacity(taken + 1);
     try {
       const answers = await Promise.all([
-        em().anon.rpc('submit_registration', registration()),
-        em().anon.rpc('submit_registration', registration()),
+        submitFromOwnNetwork(registration()),
+        submitFromOwnNetwork(registration()),
       ]);
       const statuses = answers.map((answer) => answer.status).sort();
       expect(statuses).toEqual([200, 409]);
@@ -447,7 +468,10 @@ describe('delivery and payment (Edge Functions under Deno)', { timeout: 60_000 }
     expect((await em().anon.rpc('deposit_status', { reference: id as string })).data).toBe('paid');
 
     expect((await stripe(event, signed(event))).json()).toMatchObject({ outcome: 'replayed' });
-    const second = JSON.stringify(checkoutCompletedEvent(id as string, input.lead_driver_email));
+    // Another event for the same payment (a second payment is a refund due: hostile-payments).
+    const again = checkoutCompletedEvent(id as string, input.lead_driver_email);
+    again.data.object.payment_intent = String(after.payment_id);
+    const second = JSON.stringify(again);
     expect((await stripe(second, signed(second))).json()).toMatchObject({
       outcome: 'already-paid',
     });
@@ -460,7 +484,24 @@ describe('delivery and payment (Edge Functions under Deno)', { timeout: 60_000 }
     expect(receipts[0]?.text).toContain('£250.00');
   });
 
-  test('deposit_status knows only paid, pending, failed or unknown', async () => {
+  test.each([
+    ['2026-11-24T13:35:13+00:00', 'Paid: 24 November 2026 at 13:35 GMT'],
+    ['2026-06-24T13:35:13+00:00', 'Paid: 24 June 2026 at 14:35 BST'],
+  ])('the receipt of a payment at %s says "%s"', async (paidAt, line) => {
+    const input = registration();
+    const { data: id } = await submitFromOwnNetwork(input);
+    const event = JSON.stringify(
+      checkoutCompletedEvent(id as string, input.lead_driver_email, Date.parse(paidAt)),
+    );
+    expect((await stripe(event, signed(event))).json()).toMatchObject({ outcome: 'paid' });
+    const receipt = (await caughtMail(em(), input.lead_driver_email)).find((mail) =>
+      mail.subject.startsWith('Deposit received'),
+    );
+    expect(receipt?.text).toContain(line);
+    expect(receipt?.html).not.toContain('+00:00');
+  });
+
+  test('deposit_status knows only paid, pending, failed, exception or unknown', async () => {
     expect((await em().anon.rpc('deposit_status', { reference: randomUUID() })).data).toBe(
       'unknown',
     );

@@ -15,6 +15,7 @@ const client = (caller: Caller): Client => em()[caller];
 // The organiser's inboxes have their own matrix (organiser.test.ts); media files and the audit log theirs.
 type Publishable = Exclude<
   TableName,
+  | 'payment_exceptions'
   | 'site_settings'
   | 'contact_messages'
   | 'news_article_images'
@@ -387,6 +388,57 @@ describe('contact_messages (visitors may only send; administrators read and dele
   });
 });
 
+describe('payment_exceptions (administrators read and resolve; only the webhook writes)', () => {
+  let id = '';
+  beforeAll(async () => {
+    id = await arrange('payment_exceptions', {
+      event_id: `evt_${randomUUID()}`,
+      event_type: 'checkout.session.completed',
+      reason: 'amount',
+      expected_amount: 25_000,
+      amount: 100,
+      currency: 'gbp',
+    });
+  });
+
+  test.each(CALLERS)('%s reads exceptions only when an administrator', async (caller) => {
+    const { data, error, status } = await client(caller)
+      .from('payment_exceptions')
+      .select('id')
+      .eq('id', id);
+    if (caller === 'anon') {
+      expect(status).toBe(401);
+      expect(error?.code).toBe('42501');
+    } else expect(data).toHaveLength(caller === 'admin' ? 1 : 0);
+  });
+
+  test.each(CALLERS)('%s records a resolution only when an administrator', async (caller) => {
+    const { data } = await client(caller)
+      .from('payment_exceptions')
+      .update({ resolution: 'refunded', note: `by ${caller}` })
+      .eq('id', id)
+      .select('id');
+    expect(data ?? []).toHaveLength(caller === 'admin' ? 1 : 0);
+    const row = await exists('payment_exceptions', id);
+    expect(row?.note === `by ${caller}`).toBe(caller === 'admin');
+  });
+
+  test.each(CALLERS)('%s cannot change what was paid, add or delete', async (caller) => {
+    const change = await client(caller)
+      .from('payment_exceptions')
+      .update({ amount: 25_000 })
+      .eq('id', id);
+    expect(change.status).toBe(refusal(caller));
+    expect(change.error?.code).toBe('42501');
+    const insert = await client(caller)
+      .from('payment_exceptions')
+      .insert({ event_id: 'evt_forged', event_type: 'x', reason: 'amount' });
+    expect(insert.status).toBe(refusal(caller));
+    await client(caller).from('payment_exceptions').delete().eq('id', id);
+    expect(await exists('payment_exceptions', id)).toMatchObject({ amount: 100 });
+  });
+});
+
 // Migration 20260305000000: RLS is the rule on every table, the private schema's included (only
 // security-definer functions owned by the tables' owner touch those), and no insert policy takes
 // any row a caller sends: a public insert is bounded by grants, checks and the submission guard.
@@ -425,6 +477,8 @@ describe('the private schema (public submissions’ rules and attempts): no API 
       'select * from private.submission_rules',
       "delete from private.submission_attempts where key like 'email:%'",
       'update private.submission_rules set per_email = 1000000',
+      // Which registrations hold a place (migration 20261124000000).
+      'select * from private.registrations_holding_places',
     ]) {
       await expect(asCaller(caller, sql)).rejects.toMatchObject({
         code: '42501',

@@ -1,7 +1,9 @@
 // The organiser's loop in a real browser: a team registers, pays on the test-mode deposit page
 // (which signs its event as Stripe does) and sees its place secured; the admin sees it paid, the
 // spots go down by one, both emails are caught, and replayed or forged payment events change
-// nothing. And the failure case: a registration whose webhook fails is still in the inbox, flagged.
+// nothing. And the failure cases: a registration whose webhook fails is still in the inbox,
+// flagged; a payment for a cancelled registration is refused, said so to the visitor, and shown
+// to the organiser as a refund due.
 import type { Page } from '@playwright/test';
 import {
   checkoutCompletedEvent,
@@ -78,6 +80,8 @@ test('register, pay on the test-mode page, place secured; admin sees it paid; sp
   await expect(page).toHaveURL(new RegExp(`/payment-success\\?ref=${reference}$`));
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect(page.getByText('Your place is secured.')).toBeVisible();
+  await expect(page.getByText(`Your booking reference: ${reference}`)).toBeVisible();
+  await expect(page.getByText(/Your receipt is on its way .* now/)).toBeVisible();
 
   expect(await spotsRemaining(page)).toBe(before - 1);
 
@@ -96,7 +100,10 @@ test('register, pay on the test-mode page, place secured; admin sees it paid; sp
     ]);
 
   const paid = await serviceDb.from('registrations').select('*').eq('id', reference).single();
-  const event = JSON.stringify(checkoutCompletedEvent(reference, email));
+  // A new event for the same payment (a second payment would be recorded as a refund due).
+  const again = checkoutCompletedEvent(reference, email);
+  again.data.object.payment_intent = String(paid.data?.payment_id);
+  const event = JSON.stringify(again);
   expect(await postPaymentEvent(event, 'whsec_forged')).toBe(400);
   expect(await postPaymentEvent(event, LOCAL_STRIPE_WEBHOOK_SECRET)).toBe(200);
   expect(await postPaymentEvent(event, LOCAL_STRIPE_WEBHOOK_SECRET)).toBe(200);
@@ -129,4 +136,43 @@ test('a registration whose webhook fails still goes on to pay, and is in the adm
   await expect(row).toHaveCount(0);
   await adminPage.goto(`/admin/registrations?q=${encodeURIComponent(team)}`);
   await expect(adminPage.getByTestId('inbox-row').getByText('Webhook delivered')).toBeVisible();
+});
+
+test('a payment for a cancelled registration is refused: the visitor is told, the organiser sees a refund due', async ({
+  page,
+  adminPage,
+  serviceDb,
+}) => {
+  test.slow();
+  const team = `Too late ${Date.now()}`;
+  const reference = await register(page, team, `late.${Date.now()}@example.org`);
+  const cancelled = await serviceDb
+    .from('registrations')
+    .update({ status: 'cancelled' })
+    .eq('id', reference);
+  expect(cancelled.error).toBeNull();
+  await page.getByRole('button', { name: 'Pay £250 deposit (test mode)' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment-success\\?ref=${reference}$`));
+  await expect(
+    page.getByRole('heading', { name: 'We could not accept your payment as the deposit' }),
+  ).toBeVisible();
+  await expect(page.getByText(`Your booking reference: ${reference}`)).toBeVisible();
+
+  await adminPage.goto('/admin/registrations?payment_exception=cancelled&status=cancelled');
+  const row = adminPage.getByTestId('inbox-row').filter({ hasText: team });
+  await expect(row.getByText('Payment exception')).toBeVisible();
+  await row.getByRole('button', { name: 'View details' }).click();
+  const exceptions = row.getByRole('region', { name: 'Payment exceptions' });
+  await expect(exceptions.getByText('Paid after cancelling')).toBeVisible();
+  await expect(exceptions.locator('p').getByText('Refund due')).toBeVisible();
+  await expect(exceptions.getByText(/Paid £250\.00, expected £250\.00/)).toBeVisible();
+  await exceptions.getByRole('combobox').selectOption('Refunded');
+  await exceptions.getByLabel('Resolution note').fill('Refunded in Stripe');
+  await exceptions.getByRole('button', { name: 'Save resolution' }).click();
+  await expect(exceptions.getByText('Resolution saved.')).toBeVisible();
+  const { data } = await serviceDb
+    .from('payment_exceptions')
+    .select('resolution, note')
+    .eq('registration_id', reference);
+  expect(data).toEqual([{ resolution: 'refunded', note: 'Refunded in Stripe' }]);
 });

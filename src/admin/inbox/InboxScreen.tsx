@@ -47,6 +47,8 @@ export type InboxDescription<T extends InboxTable> = {
   fileName: string;
   /** Extra actions in the detail view (retry a failed webhook). */
   actions?: (row: Row<T>, reload: () => void) => ReactNode;
+  /** What the detail view shows below the facts from other tables (payment exceptions). */
+  related?: (row: Row<T>, db: DbClient) => ReactNode;
 };
 
 type InboxRow = { id: string; status: string; note: string; created_at: string };
@@ -137,6 +139,7 @@ function Detail<T extends InboxTable>({
           </div>
         ))}
       </dl>
+      {d.related?.(row, db)}
       <div className="mt-4 grid gap-4 sm:grid-cols-[12rem_1fr]">
         <label className="text-sm font-medium text-slate-800">
           {statusLabel}

@@ -1,6 +1,5 @@
 // The organiser's four inboxes, described for InboxScreen: what each row shows, its details, its
 // statuses and filters, and the columns of its CSV export.
-import type { ReactNode } from 'react';
 import { requestDelivery, type DeliveryKind } from '../../data/delivery';
 import {
   contactMessagesAdmin,
@@ -10,7 +9,10 @@ import {
 } from '../../data/inbox';
 import type { Row } from '../../data/types';
 import { supabase } from '../supabase';
+import { Badge } from './Badge';
 import { formatWhen, RunButton, type InboxDescription } from './InboxScreen';
+import { formatMoney } from './money';
+import { EXCEPTION_REASONS, exceptionReason, PaymentExceptions } from './PaymentExceptions';
 
 const INBOX_STATUSES = [
   { value: 'new', label: 'New' },
@@ -34,20 +36,6 @@ const WEBHOOK_LABELS: Record<string, string> = {
   delivered: 'Webhook delivered',
   failed: 'Webhook failed',
 };
-
-const badgeTones = {
-  good: 'bg-emerald-100 text-emerald-900',
-  waiting: 'bg-amber-100 text-amber-900',
-  bad: 'bg-red-100 text-red-900',
-} as const;
-
-function Badge({ tone, children }: { tone: keyof typeof badgeTones; children: ReactNode }) {
-  return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badgeTones[tone]}`}>
-      {children}
-    </span>
-  );
-}
 
 const toneOf = (value: string, good: string) =>
   value === good ? 'good' : value === 'failed' ? 'bad' : 'waiting';
@@ -85,13 +73,8 @@ function RetryDelivery({
   );
 }
 
-const pounds = (pence: number | null, currency: string | null) =>
-  pence === null
-    ? ''
-    : new Intl.NumberFormat('en-GB', {
-        style: 'currency',
-        currency: (currency ?? 'gbp').toUpperCase(),
-      }).format(pence / 100);
+/** '1 attempt', '2 attempts' */
+const attempts = (count: number) => `${count} ${count === 1 ? 'attempt' : 'attempts'}`;
 
 type Registration = Row<'registrations'>;
 
@@ -107,6 +90,12 @@ export const registrationsInbox: InboxDescription<'registrations'> = {
       label: 'Deposit',
       all: 'Any deposit',
       options: Object.entries(DEPOSIT_LABELS).map(([value, label]) => ({ value, label })),
+    },
+    {
+      column: 'payment_exception',
+      label: 'Payment exception',
+      all: 'Any payment',
+      options: Object.entries(EXCEPTION_REASONS).map(([value, label]) => ({ value, label })),
     },
     {
       column: 'webhook_status',
@@ -130,6 +119,7 @@ export const registrationsInbox: InboxDescription<'registrations'> = {
       <Badge tone={toneOf(row.deposit_status, 'paid')}>
         {DEPOSIT_LABELS[row.deposit_status] ?? row.deposit_status}
       </Badge>
+      {row.payment_exception ? <Badge tone="bad">Payment exception</Badge> : null}
       <WebhookBadge status={row.webhook_status} />
     </div>
   ),
@@ -148,17 +138,18 @@ export const registrationsInbox: InboxDescription<'registrations'> = {
     [
       'Deposit',
       row.deposit_status === 'paid'
-        ? `Paid ${pounds(row.deposit_amount, row.deposit_currency)} on ${formatWhen(row.deposit_paid_at)} (${row.payment_id ?? ''})`
+        ? `Paid ${formatMoney(row.deposit_amount, row.deposit_currency)} on ${formatWhen(row.deposit_paid_at)} (${row.payment_id ?? ''})`
         : (DEPOSIT_LABELS[row.deposit_status] ?? row.deposit_status),
     ],
     [
       'Webhook',
-      `${WEBHOOK_LABELS[row.webhook_status] ?? row.webhook_status} (${row.webhook_attempts} attempts)${
+      `${WEBHOOK_LABELS[row.webhook_status] ?? row.webhook_status} (${attempts(row.webhook_attempts)})${
         row.webhook_error ? `: ${row.webhook_error}` : ''
       }`,
     ],
   ],
   actions: (row, reload) => <RetryDelivery kind="registration" row={row} reload={reload} />,
+  related: (row, db) => <PaymentExceptions registrationId={row.id} db={db} />,
   csv: [
     { header: 'Reference', value: (row) => row.id },
     { header: 'Received', value: (row) => row.created_at },
@@ -175,9 +166,16 @@ export const registrationsInbox: InboxDescription<'registrations'> = {
     { header: 'Registration plate', value: (row) => row.registration_plate },
     { header: 'Separate rooms', value: (row) => (row.separate_rooms ? 'yes' : 'no') },
     { header: 'Deposit', value: (row) => row.deposit_status },
-    { header: 'Deposit amount', value: (row) => pounds(row.deposit_amount, row.deposit_currency) },
+    {
+      header: 'Deposit amount',
+      value: (row) => formatMoney(row.deposit_amount, row.deposit_currency),
+    },
     { header: 'Deposit paid at', value: (row) => row.deposit_paid_at },
     { header: 'Payment id', value: (row) => row.payment_id },
+    {
+      header: 'Payment exception',
+      value: (row) => (row.payment_exception ? exceptionReason(row.payment_exception) : ''),
+    },
     { header: 'Webhook', value: (row) => row.webhook_status },
     { header: 'Note', value: (row) => row.note },
   ],

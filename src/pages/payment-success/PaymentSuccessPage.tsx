@@ -1,7 +1,9 @@
 // After the deposit: 'Payment Successful!' only once the payment provider's webhook has marked
-// this registration paid. The reference comes from the after-payment redirect (?ref=…) or, for a
-// Payment Link redirecting without it, from the sign-up page's session storage. While the
-// webhook is on its way the page says the payment is being confirmed and asks again briefly.
+// this registration paid, with the booking reference and the receipt sent at that moment. The
+// reference comes from the after-payment redirect (?ref=…) or, for a Payment Link redirecting
+// without it, from the sign-up page's session storage. While the webhook is on its way the page
+// says the payment is being confirmed and asks again briefly; a payment the database could not
+// apply as the deposit (the rally filled meanwhile, a wrong amount: issue 20) is said plainly.
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CircleAlert, CircleCheckBig, Clock, LoaderCircle } from 'lucide-react';
@@ -9,7 +11,6 @@ import { ContactLinks } from '../../components/ContactLinks';
 import { Seo } from '../../components/Seo';
 import { buttonStyles } from '../../components/PageHero';
 import { paths } from '../../config/paths';
-import { rally } from '../../config/rally';
 import { useDb } from '../../data/dbContext';
 import { useSiteSettings } from '../../data/SiteSettingsProvider';
 import {
@@ -33,11 +34,12 @@ function storedReference(): string | null {
   }
 }
 
-function useDepositView(): View {
+function useDepositView(): { view: View; reference: string } {
   const db = useDb();
   const { search } = useLocation();
   const fromUrl = new URLSearchParams(search).get('ref');
   const [view, setView] = useState<View>('checking');
+  const [reference, setReference] = useState('');
   useEffect(() => {
     // Read after hydration: the prerendered page (and the first render) cannot know the
     // reference, which session storage may hold.
@@ -51,6 +53,7 @@ function useDepositView(): View {
       try {
         const status = await getDepositStatus(reference, db);
         if (!live) return;
+        setReference(reference);
         setView(status);
         if (status === 'pending' && polls < CONFIRM_POLLS)
           timer = window.setTimeout(() => void ask(), CONFIRM_POLL_MS);
@@ -65,7 +68,7 @@ function useDepositView(): View {
       window.clearTimeout(timer);
     };
   }, [db, fromUrl]);
-  return view;
+  return { view, reference };
 }
 
 /**
@@ -107,7 +110,18 @@ function SteadyText({
 
 const boxClass = 'rounded-3xl border border-slate-200 bg-white p-8 shadow-sm sm:p-12';
 
-function NotYet({ view }: { view: Exclude<View, 'paid'> }) {
+/** The booking reference, for the visitor to quote; it shows once the page has found it. */
+function BookingReference({ reference }: { reference: string }) {
+  if (!reference) return null;
+  return (
+    <p className="mt-6 text-lg text-slate-700">
+      Your booking reference:{' '}
+      <span className="break-all font-mono font-semibold text-ink">{reference}</span>
+    </p>
+  );
+}
+
+function NotYet({ view, reference }: { view: Exclude<View, 'paid'>; reference: string }) {
   const text: Record<Exclude<View, 'paid'>, { title: string; body: string }> = {
     checking: { title: 'Checking your payment', body: 'One moment while we check your deposit.' },
     pending: {
@@ -125,6 +139,10 @@ function NotYet({ view }: { view: Exclude<View, 'paid'> }) {
     failed: {
       title: 'Your payment did not go through',
       body: 'The payment provider told us the deposit failed, so your place is not secured yet. Please try again, or contact us.',
+    },
+    exception: {
+      title: 'We could not accept your payment as the deposit',
+      body: 'Your payment reached us, but we could not count it as the deposit for this registration (for example, the last place was taken while you were paying, or the amount was not the deposit). Your place is not secured. We have told the organisers, who will contact you about a refund; please quote your booking reference.',
     },
     error: {
       title: 'We could not check your payment',
@@ -153,6 +171,7 @@ function NotYet({ view }: { view: Exclude<View, 'paid'> }) {
         shown={body}
         className="mt-4 text-lg text-slate-700"
       />
+      {view === 'exception' ? <BookingReference reference={reference} /> : null}
       <div className="mt-10">
         <h2 className="text-xl font-bold text-ink">Questions?</h2>
         <ul className="mt-4 space-y-2 text-slate-700">
@@ -176,7 +195,7 @@ function NotYet({ view }: { view: Exclude<View, 'paid'> }) {
 }
 
 export default function PaymentSuccessPage() {
-  const view = useDepositView();
+  const { view, reference } = useDepositView();
   const { edition } = useSiteSettings();
   return (
     <>
@@ -186,7 +205,7 @@ export default function PaymentSuccessPage() {
       />
       <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24">
         {view !== 'paid' ? (
-          <NotYet view={view} />
+          <NotYet view={view} reference={reference} />
         ) : (
           <div className={`${boxClass} text-center`}>
             <CircleCheckBig aria-hidden="true" className="mx-auto h-16 w-16 text-emerald-600" />
@@ -196,11 +215,13 @@ export default function PaymentSuccessPage() {
             <p className="mt-4 text-lg text-slate-700">
               Thank you for registering for the {edition.name}. Your place is secured.
             </p>
+            <BookingReference reference={reference} />
             <div className="mt-10 text-left">
               <h2 className="text-xl font-bold text-ink">What happens next</h2>
               <ol className="mt-4 list-decimal space-y-2 pl-6 text-slate-700">
                 <li>
-                  You will receive a confirmation email within {rally.confirmationEmailHours} hours.
+                  Your receipt is on its way to the lead driver’s email now, with your booking
+                  reference.
                 </li>
                 <li>We will send your team pack and the balance payment details.</li>
                 <li>Start fundraising: every pound helps children and families.</li>

@@ -3,7 +3,7 @@
 import type { ApiContext, ApiHandler, ApiRequest, ApiResponse } from '../types';
 import { mayManageLocalData } from './access';
 import { depositPage, donatePage, paymentFailedPage } from './pages';
-import { completePayment, isReference } from './payments';
+import { completePayment, depositPence, isReference } from './payments';
 import { clearPayloads, failNext, receivePayload, receivedPayloads, webhookName } from './webhooks';
 
 const PREFIX = '/local';
@@ -85,12 +85,17 @@ async function webhook(req: ApiRequest, ctx: ApiContext, segments: string[]): Pr
 }
 
 /** "Pay": completes the test-mode payment, then the after-payment redirect to the site. */
-async function payDeposit(req: ApiRequest, { config }: ApiContext): Promise<ApiResponse> {
+async function payDeposit(req: ApiRequest, { config, db }: ApiContext): Promise<ApiResponse> {
   const form = new URLSearchParams(req.body.toString('utf8'));
   const reference = form.get('client_reference_id');
   if (!isReference(reference))
     return html('POST', paymentFailedPage(config.siteUrl, 'No registration reference.'), 400);
-  const result = await completePayment(config, reference, form.get('prefilled_email') ?? '');
+  const result = await completePayment(
+    config,
+    reference,
+    form.get('prefilled_email') ?? '',
+    await depositPence(db),
+  );
   if (result.status !== 200)
     return html(
       'POST',
@@ -123,7 +128,12 @@ export const handleLocalServices: ApiHandler = async (req, ctx) => {
       const email = req.url.searchParams.get('prefilled_email') ?? '';
       return html(
         req.method,
-        depositPage(config.siteUrl, isReference(reference) ? reference : null, email),
+        depositPage(
+          config.siteUrl,
+          isReference(reference) ? reference : null,
+          email,
+          await depositPence(ctx.db),
+        ),
       );
     }
     if (path === '/donate') return html(req.method, donatePage(config.siteUrl));

@@ -1,5 +1,5 @@
 // Test-mode stand-ins for the two external pages the site links to: the card-payment page for
-// the £250 deposit and the charity's giving page. No card details are asked for or kept.
+// the deposit and the charity's giving page. No card details are asked for or kept.
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -43,13 +43,19 @@ ${content}
  * The deposit page. With a registration's reference (client_reference_id) the button completes
  * the payment for it; without one it says so and sends the visitor to register first.
  */
-export function depositPage(siteUrl: string, reference: string | null, email: string): string {
+export function depositPage(
+  siteUrl: string,
+  reference: string | null,
+  email: string,
+  pence: number,
+): string {
   const site = siteUrl.replace(/\/+$/, '');
+  const amount = `£${(pence / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}`;
   const action = reference
     ? `<form method="post" action="/local/pay/deposit">
   <input type="hidden" name="client_reference_id" value="${escapeHtml(reference)}">
   <input type="hidden" name="prefilled_email" value="${escapeHtml(email)}">
-  <button class="button" type="submit">Pay £250 deposit (test mode)</button>
+  <button class="button" type="submit">Pay ${amount} deposit (test mode)</button>
 </form>`
     : `<p class="notice" role="alert">This payment is not linked to a registration. Please register first.</p>
 <a class="button" href="${escapeHtml(`${site}/sign-up`)}">Go to registration</a>`;
@@ -59,7 +65,7 @@ export function depositPage(siteUrl: string, reference: string | null, email: st
 <p class="notice" role="note">This page stands in for the card-payment provider while the site runs locally. No card is charged and no money moves.</p>
 <dl>
   <dt>For</dt><dd>2026 Europe Rally – deposit to secure your place</dd>
-  <dt>Amount</dt><dd class="amount">£250</dd>
+  <dt>Amount</dt><dd class="amount">${amount}</dd>
   <dt>Terms</dt><dd>The deposit is non-refundable.</dd>
   ${email ? `<dt>Email</dt><dd>${escapeHtml(email)}</dd>` : ''}
   ${reference ? `<dt>Reference</dt><dd>${escapeHtml(reference)}</dd>` : ''}

@@ -3,14 +3,25 @@
 // "Pay" this completes a Checkout Session by posting a `checkout.session.completed` event to the
 // stripe-webhook Edge Function, signed exactly as Stripe signs (Stripe-Signature: t=<time>,
 // v1=HMAC-SHA256 of "<time>.<payload>" with the endpoint's secret), then sends the visitor to the
-// site's /payment-success?ref=<reference>, as a link's after-payment redirect does.
+// site's /payment-success?ref=<reference>, as a link's after-payment redirect does. It charges the
+// `rally_deposit` setting, as the organiser's live Payment Link is priced to match it (the
+// database refuses any other amount as the deposit).
 import { createHmac, randomBytes } from 'node:crypto';
 import { isUuid } from '../../../src/lib/uuid';
 import { functionEnv } from '../functions/deno';
-import type { EmulatorConfig } from '../types';
+import type { Db, EmulatorConfig } from '../types';
 
-/** The deposit in the currency's minor unit (£250), as a Payment Link's price holds it. */
+/** The seed's deposit in the currency's minor unit (£250), as a Payment Link's price holds it. */
 export const DEPOSIT_PENCE = 25_000;
+
+/** The deposit the database expects, in pence: the `rally_deposit` setting (whole pounds). */
+export async function depositPence(db: Db): Promise<number> {
+  const { rows } = await db.query<{ value: string }>(
+    "select value from public.site_settings where key = 'rally_deposit'",
+  );
+  const pounds = rows[0]?.value ?? '';
+  return /^\d{1,6}$/.test(pounds) ? Number(pounds) * 100 : DEPOSIT_PENCE;
+}
 
 /** A registration's reference (its id) as the payment link carries it. */
 export function isReference(value: string | null | undefined): value is string {
@@ -26,7 +37,12 @@ export function stripeSignature(payload: string, secret: string, timestamp: numb
 }
 
 /** A completed, paid Checkout Session event for the registration, as Stripe sends it. */
-export function checkoutCompletedEvent(reference: string, email: string, now = Date.now()) {
+export function checkoutCompletedEvent(
+  reference: string,
+  email: string,
+  now = Date.now(),
+  amount = DEPOSIT_PENCE,
+) {
   const created = Math.floor(now / 1000);
   return {
     id: id('evt_local'),
@@ -45,7 +61,7 @@ export function checkoutCompletedEvent(reference: string, email: string, now = D
         client_reference_id: reference,
         customer_email: email || null,
         customer_details: { email: email || null },
-        amount_total: DEPOSIT_PENCE,
+        amount_total: amount,
         currency: 'gbp',
         payment_intent: id('pi_test'),
         created,
@@ -59,8 +75,9 @@ export async function completePayment(
   config: EmulatorConfig,
   reference: string,
   email: string,
+  amount: number,
 ): Promise<{ status: number; body: string }> {
-  const payload = JSON.stringify(checkoutCompletedEvent(reference, email));
+  const payload = JSON.stringify(checkoutCompletedEvent(reference, email, Date.now(), amount));
   const secret = functionEnv(config).STRIPE_WEBHOOK_SECRET ?? '';
   const response = await fetch(`${config.publicUrl}/functions/v1/stripe-webhook`, {
     method: 'POST',

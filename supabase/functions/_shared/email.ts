@@ -56,6 +56,24 @@ function compose(
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+const LONDON = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
+const LONDON_ZONE = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  timeZoneName: 'short',
+});
+
+/** '2026-11-24T13:35:13+00:00' → '24 November 2026 at 13:35 GMT' (BST in summer). */
+export function londonTime(iso: string): string {
+  const date = new Date(iso);
+  if (!iso || Number.isNaN(date.getTime())) return iso;
+  const zone = LONDON_ZONE.formatToParts(date).find((part) => part.type === 'timeZoneName');
+  return `${LONDON.format(date)} ${zone?.value ?? ''}`.trim();
+}
+
 export function registrationConfirmation(row: Record<string, unknown>): Email {
   return compose(
     text(row.lead_driver_email),
@@ -63,7 +81,10 @@ export function registrationConfirmation(row: Record<string, unknown>): Email {
     'Hello,',
     [
       'Thank you for registering for the 2026 Europe Rally (22-28 June 2026). We have your registration.',
-      'Your place is held for 30 minutes while you pay the £250 deposit; once the deposit is paid, your place is secured and we will send a receipt.',
+      // The hold is private.place_hold(); a second registration from one network holds none.
+      row.holds_place === false
+        ? 'Please pay the £250 deposit now: your place is secured once the deposit is paid, if a place is still free, and we will send a receipt.'
+        : 'Your place is held for 5 minutes while you pay the £250 deposit; once the deposit is paid, your place is secured and we will send a receipt.',
       'If you did not register, you can ignore this email.',
     ],
     [['Booking reference', text(row.id)]],
@@ -85,7 +106,7 @@ export function depositReceipt(row: Record<string, unknown>): Email {
     [
       ['Reference', text(row.id)],
       ['Amount', formatted],
-      ['Paid', text(row.deposit_paid_at)],
+      ['Paid', londonTime(text(row.deposit_paid_at))],
       ['Payment', text(row.payment_id)],
       ['Team', text(row.team_name)],
     ],

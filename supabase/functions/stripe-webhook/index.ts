@@ -1,8 +1,11 @@
 // Stripe's webhook endpoint for the deposit (a Payment Link's Checkout Session). It verifies the
 // Stripe-Signature header with the stripe package's own verification (SubtleCrypto under Deno),
-// marks the registration whose reference is the session's client_reference_id paid (amount,
-// currency, time, payment id) once, and sends the receipt once. A replayed event, or a second
-// event for a registration already paid, changes nothing; a bad signature answers 400.
+// passes the session's fields as Stripe sent them (client_reference_id, amount_total, currency,
+// mode, payment_status, payment id) to record_deposit_payment, which decides under the places
+// lock whether this is the deposit and whether it may take a place, and sends the receipt once
+// when the answer is 'paid'. Every other outcome (a replay, a mismatch recorded for the
+// organiser, a cancelled registration, no place left) answers 200 with the outcome, so Stripe
+// does not retry it; a bad signature, or an event without a data.object, answers 400.
 // Secrets: STRIPE_WEBHOOK_SECRET (the endpoint's whsec_…); STRIPE_SECRET_KEY is not needed to
 // verify, the client only wants a string.
 import Stripe from 'npm:stripe@17.7.0';
@@ -44,27 +47,39 @@ Deno.serve(async (req) => {
   }
   if (!HANDLED.has(event.type)) return answer(200, { received: true, outcome: 'ignored' });
 
-  const session = event.data.object as Stripe.Checkout.Session;
-  // A completed session whose payment is still on its way (bank debits) waits for the async event.
-  if (event.type === 'checkout.session.completed' && session.payment_status === 'unpaid')
-    return answer(200, { received: true, outcome: 'awaiting-payment' });
+  // A signed event whose session is missing is Stripe's or a test's mistake, never a payment.
+  const session: unknown = (event as { data?: { object?: unknown } }).data?.object;
+  if (typeof session !== 'object' || session === null || Array.isArray(session))
+    return answer(400, { error: 'The event has no data.object' });
+  const field = (name: string): string | null => {
+    const value = (session as Record<string, unknown>)[name];
+    return typeof value === 'string' ? value : null;
+  };
+  const amountTotal = (session as Record<string, unknown>).amount_total;
+  const paymentIntent = (session as Record<string, unknown>).payment_intent;
   const paymentId =
-    typeof session.payment_intent === 'string'
-      ? session.payment_intent
-      : (session.payment_intent?.id ?? session.id);
+    typeof paymentIntent === 'string'
+      ? paymentIntent
+      : typeof paymentIntent === 'object' && paymentIntent !== null && 'id' in paymentIntent
+        ? String(paymentIntent.id)
+        : field('id');
+  const reference = field('client_reference_id');
+  // What Stripe said, as it said it: the database decides whether it is the deposit.
   const outcome = await callRpc<string>('record_deposit_payment', {
     event_id: event.id,
     event_type: event.type,
-    reference: session.client_reference_id ?? '',
-    amount: session.amount_total ?? 0,
-    currency: session.currency ?? 'gbp',
+    reference,
+    amount_total: Number.isSafeInteger(amountTotal) ? amountTotal : null,
+    currency: field('currency'),
+    mode: field('mode'),
+    payment_status: field('payment_status'),
     payment_id: paymentId,
     paid_at: new Date(event.created * 1000).toISOString(),
   });
   if (outcome === 'paid') {
     const row = await callRpc<Record<string, unknown> | null>('claim_email', {
       kind: 'registration',
-      row_id: session.client_reference_id,
+      row_id: reference,
       email: 'receipt',
     });
     if (row) {
@@ -74,12 +89,13 @@ Deno.serve(async (req) => {
         console.error('Could not send the receipt', failure);
         await callRpc('claim_email', {
           kind: 'registration',
-          row_id: session.client_reference_id,
+          row_id: reference,
           email: 'receipt',
           release: true,
         });
       }
     }
   }
+  // 200 whatever the outcome: Stripe retries anything else for days, and a mismatch stays one.
   return answer(200, { received: true, outcome });
 });

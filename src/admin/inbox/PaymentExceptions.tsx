@@ -1,0 +1,171 @@
+// A registration's payment exceptions in its inbox detail: payments Stripe reported that the
+// database did not apply as the deposit (wrong amount, currency or mode, nothing charged, paid
+// after cancelling, paid with no place left, paid twice). Each shows what was paid against what
+// was expected, why, and what is to be done ("Refund due"); the organiser records what was done
+// (refunded, waiting list, accepted) and a note. Refunds themselves are made in Stripe.
+import { useState } from 'react';
+import { FormMessage } from '../../components/FormField';
+import type { DbClient } from '../../data/client';
+import {
+  listPaymentExceptions,
+  resolvePaymentException,
+  type PaymentException,
+  type PaymentResolution,
+} from '../../data/inbox';
+import { useLoad } from '../../lib/useLoad';
+import { LoadFailed } from '../ui/LoadFailed';
+import { Badge, type BadgeTone } from './Badge';
+import { formatWhen, RunButton } from './InboxScreen';
+import { formatMoney } from './money';
+
+/** private.is_payment_exception_reason's list (the generated types know the column as text). */
+type ExceptionReason =
+  | 'amount'
+  | 'currency'
+  | 'mode'
+  | 'not-paid'
+  | 'cancelled'
+  | 'no-place'
+  | 'unknown-reference'
+  | 'duplicate';
+
+/** Why a payment was not the deposit, as the organiser reads it (the filter's labels too). */
+export const EXCEPTION_REASONS: Record<ExceptionReason, string> = {
+  amount: 'Wrong amount',
+  currency: 'Not in pounds',
+  mode: 'Not a one-off payment',
+  'not-paid': 'Nothing charged',
+  cancelled: 'Paid after cancelling',
+  'no-place': 'Paid with no place free',
+  'unknown-reference': 'Unknown reference',
+  duplicate: 'Paid twice',
+};
+
+export const exceptionReason = (reason: string): string =>
+  EXCEPTION_REASONS[reason as ExceptionReason] ?? reason;
+
+const RESOLUTIONS: { value: PaymentResolution | ''; label: string; tone: BadgeTone }[] = [
+  { value: '', label: 'To decide', tone: 'bad' },
+  { value: 'refund-due', label: 'Refund due', tone: 'bad' },
+  { value: 'refunded', label: 'Refunded', tone: 'good' },
+  { value: 'waiting-list', label: 'Waiting list', tone: 'waiting' },
+  { value: 'accepted', label: 'Accepted', tone: 'good' },
+];
+
+const resolutionOf = (value: string) =>
+  RESOLUTIONS.find((option) => option.value === value) ?? RESOLUTIONS[0];
+
+function ExceptionItem({
+  exception,
+  db,
+  onSaved,
+}: {
+  exception: PaymentException;
+  db: DbClient;
+  onSaved: () => void;
+}) {
+  const [resolution, setResolution] = useState<string>(exception.resolution ?? '');
+  const [note, setNote] = useState(exception.note);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const shown = resolutionOf(exception.resolution ?? '');
+  const paid = formatMoney(exception.amount, exception.currency) || 'no amount';
+  const expected = formatMoney(exception.expected_amount, 'gbp') || 'unknown';
+  const stripeSaid = [
+    exception.mode ? `mode ${exception.mode}` : '',
+    exception.payment_status ? `payment status ${exception.payment_status}` : '',
+  ].filter(Boolean);
+
+  async function save() {
+    setMessage(null);
+    try {
+      const chosen = resolutionOf(resolution)?.value || null;
+      await resolvePaymentException(db, exception.id, { resolution: chosen, note });
+      setMessage({ tone: 'success', text: 'Resolution saved.' });
+      onSaved();
+    } catch (error) {
+      console.warn('Could not save the resolution', error);
+      setMessage({ tone: 'error', text: 'Could not save the resolution. Please try again.' });
+    }
+  }
+
+  return (
+    <li className="border-t border-red-100 pt-3 first:border-t-0 first:pt-0">
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-medium text-slate-900">{exceptionReason(exception.reason)}</span>
+        {shown ? <Badge tone={shown.tone}>{shown.label}</Badge> : null}
+      </p>
+      <p className="mt-1 text-sm text-slate-700">
+        Paid {paid}, expected {expected} · {formatWhen(exception.created_at)}
+        {exception.payment_id ? ` · ${exception.payment_id}` : ''}
+        {stripeSaid.length > 0 ? ` · Stripe said ${stripeSaid.join(', ')}` : ''}
+      </p>
+      <div className="mt-2 grid gap-3 sm:grid-cols-[12rem_1fr]">
+        <label className="text-sm font-medium text-slate-800">
+          Resolution
+          <select
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+            value={resolution}
+            onChange={(event) => setResolution(event.target.value)}
+          >
+            {RESOLUTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-800">
+          Resolution note
+          <input
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+            maxLength={5000}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </label>
+      </div>
+      {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+      <div className="mt-2">
+        <RunButton tone="neutral" pendingLabel="Saving..." run={save}>
+          Save resolution
+        </RunButton>
+      </div>
+    </li>
+  );
+}
+
+export function PaymentExceptions({
+  registrationId,
+  db,
+}: {
+  registrationId: string;
+  db: DbClient;
+}) {
+  const list = useLoad<PaymentException[]>(
+    `payment-exceptions:${registrationId}`,
+    () => listPaymentExceptions(db, registrationId),
+    { empty: [] },
+  );
+  if (list.failed && list.data.length === 0)
+    return (
+      <LoadFailed
+        className="mt-4"
+        message="Could not load the payment exceptions. Please try again."
+        onRetry={list.reload}
+      />
+    );
+  if (list.data.length === 0) return null;
+  return (
+    <section
+      aria-label="Payment exceptions"
+      className="mt-4 rounded-lg border border-red-200 bg-white p-4"
+    >
+      <h3 className="font-semibold text-red-900">Payment exceptions</h3>
+      <ul className="mt-2 space-y-3">
+        {list.data.map((exception) => (
+          <ExceptionItem key={exception.id} exception={exception} db={db} onSaved={list.reload} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+// The registrations inbox's words for a row: its webhook attempts counted in good English, and a
+// payment exception shown in the list and the export (issue 20).
+import { render, screen } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import type { Row } from '../../data/types';
+import { registrationsInbox } from './inboxes';
+
+function registration(overrides: Partial<Row<'registrations'>> = {}): Row<'registrations'> {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    lead_driver_name: 'Zoë O’Brien',
+    lead_driver_email: 'zoe@example.org',
+    lead_driver_phone: '07700 900123',
+    co_driver_name: '',
+    co_driver_email: '',
+    co_driver_phone: '',
+    team_name: 'Hairpins',
+    separate_rooms: false,
+    vehicle_make: '',
+    vehicle_colour: '',
+    registration_plate: '',
+    terms_accepted_at: '2026-03-01T12:00:00Z',
+    status: 'new',
+    note: '',
+    deposit_status: 'pending',
+    deposit_amount: null,
+    deposit_currency: null,
+    deposit_paid_at: null,
+    payment_id: null,
+    webhook_status: 'delivered',
+    webhook_attempts: 1,
+    webhook_error: null,
+    webhook_attempted_at: null,
+    confirmation_sent_at: null,
+    receipt_sent_at: null,
+    created_at: '2026-03-01T12:00:00Z',
+    updated_at: '2026-03-01T12:00:00Z',
+    website: null,
+    client_ip: null,
+    holds_place: true,
+    payment_exception: null,
+    ...overrides,
+  };
+}
+
+const fact = (row: Row<'registrations'>, label: string) =>
+  registrationsInbox.details(row).find(([name]) => name === label)?.[1];
+
+describe('the registrations inbox', () => {
+  test.each([
+    [1, 'Webhook delivered (1 attempt)'],
+    [2, 'Webhook delivered (2 attempts)'],
+  ])('counts %i webhook attempt(s) as "%s"', (count, text) => {
+    expect(fact(registration({ webhook_attempts: count }), 'Webhook')).toBe(text);
+  });
+
+  test('marks a registration with a payment exception in the list and the export', () => {
+    render(<>{registrationsInbox.summary(registration({ payment_exception: 'no-place' }))}</>);
+    expect(screen.getByText('Payment exception')).toBeInTheDocument();
+    const column = registrationsInbox.csv.find((c) => c.header === 'Payment exception');
+    expect(column?.value(registration({ payment_exception: 'no-place' }))).toBe(
+      'Paid with no place free',
+    );
+    expect(registrationsInbox.filters.map((filter) => filter.column)).toContain(
+      'payment_exception',
+    );
+  });
+});
