@@ -10,9 +10,9 @@
 // rally_places() whether the place is still taken, by bisection to the second.
 //
 // Two attacks, each on a fresh emulator: from the machine's own address, and with a forged
-// X-Forwarded-For and cf-connecting-ip on every request. The second holds one place only once
-// private.client_ip() reads the address the platform appends (issue 20, item 5); until then it
-// shows what forging does. Bounded: --requests N per attack (at most 500), 120 s each.
+// X-Forwarded-For and cf-connecting-ip on every request, which must change nothing: the emulator
+// appends the socket's address and drops cf-connecting-ip as the platform does, and
+// private.client_ip() reads the appended entry (issue 20, item 5). Bounded: --requests N per attack (at most 500), 120 s each.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
