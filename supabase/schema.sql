@@ -348,7 +348,8 @@ CASE
 END) stored,
   size bigint default 0 not null,
   created_at timestamp with time zone default now() not null,
-  created_by uuid
+  created_by uuid,
+  checked_at timestamp with time zone
 );
 alter table public.media_files add constraint media_files_pkey PRIMARY KEY (id);
 alter table public.media_files add constraint media_files_path_key UNIQUE (path);
@@ -366,8 +367,8 @@ create policy "administrators describe media files" on public.media_files for up
   with check (( SELECT is_admin() AS is_admin));
 create policy "administrators forget media files" on public.media_files for delete to authenticated
   using (( SELECT is_admin() AS is_admin));
-create policy "administrators read media files" on public.media_files for select to authenticated
-  using (( SELECT is_admin() AS is_admin));
+create policy "administrators read checked media files" on public.media_files for select to authenticated
+  using ((( SELECT is_admin() AS is_admin) AND (checked_at IS NOT NULL)));
 grant delete, select on public.media_files to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.media_files to service_role;
 grant update (alt) on public.media_files to authenticated;
@@ -950,6 +951,23 @@ end
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.check_media_name()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  problem text := private.media_name_problem(new.name);
+begin
+  if problem is not null then
+    raise exception '%', problem using errcode = '22P02';
+  end if;
+  return new;
+end
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.client_ip()
  RETURNS text
  LANGUAGE sql
@@ -1116,6 +1134,49 @@ AS $function$
 $function$;
 -- executable by: anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION private.max_image_pixels()
+ RETURNS bigint
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select 50000000::bigint
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.media_name_problem(name text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  size_match text[];
+begin
+  if name ~ '[\x01-\x1f\x7f-\x9f]' then
+    return 'The file name has a control character in it. Please rename the file.';
+  end if;
+  if name ~ '[\u200e\u200f\u202a-\u202e\u2066-\u2069]' then
+    return 'The file name has a text-direction character in it. Please rename the file.';
+  end if;
+  if not (name is nfc normalized) then
+    return 'The file name is not in Unicode NFC form. Please rename the file.';
+  end if;
+  size_match := regexp_match(name, '\.([0-9]{1,9})x([0-9]{1,9})\.[A-Za-z0-9]+$');
+  if size_match is not null then
+    if size_match[1]::bigint = 0 or size_match[2]::bigint = 0 then
+      return 'The file name announces an image with no size.';
+    end if;
+    if size_match[1]::bigint * size_match[2]::bigint > private.max_image_pixels() then
+      return format('The file name announces an image of %sx%s pixels; the limit is 50 megapixels.',
+        size_match[1], size_match[2]);
+    end if;
+  end if;
+  return null;
+end
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.media_stem(name text)
  RETURNS text
  LANGUAGE sql
@@ -1261,7 +1322,8 @@ begin
     return new;
   end if;
   size_match := regexp_match(new.name, '\.([0-9]{1,5})x([0-9]{1,5})\.[A-Za-z0-9]+$');
-  insert into public.media_files as f (path, width, height, variants, content_type, size, created_by)
+  insert into public.media_files as f
+    (path, width, height, variants, content_type, size, created_by, checked_at)
   values (
     new.name,
     size_match[1]::integer,
@@ -1275,14 +1337,16 @@ begin
     ), '{}'),
     coalesce(new.metadata ->> 'mimetype', 'application/octet-stream'),
     coalesce((new.metadata ->> 'size')::bigint, 0),
-    new.owner
+    new.owner,
+    case when (select auth.role()) in ('anon', 'authenticated') then null else now() end
   )
   on conflict (path) do update set
     width = coalesce(excluded.width, f.width),
     height = coalesce(excluded.height, f.height),
     variants = case when excluded.variants = '{}' then f.variants else excluded.variants end,
     content_type = excluded.content_type,
-    size = excluded.size;
+    size = excluded.size,
+    checked_at = excluded.checked_at;
   return new;
 end
 $function$;
@@ -1692,6 +1756,23 @@ begin
     payment_id = record_deposit_payment.payment_id
   where id = registration.id;
   return 'paid';
+end
+$function$;
+-- executable by: service_role
+
+CREATE OR REPLACE FUNCTION public.record_media_check(target_path text, image_width integer, image_height integer)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.media_files
+    set checked_at = now(),
+        width = coalesce(image_width, width),
+        height = coalesce(image_height, height)
+    where path = target_path;
+  return found;
 end
 $function$;
 -- executable by: service_role

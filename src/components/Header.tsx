@@ -18,10 +18,20 @@ export const navLinks = [
   { to: paths.about, label: 'Charity' },
 ] as const;
 
+// The menu also offers Contact, after the main links in the wide bar's order: on a phone the
+// footer's Contact link is otherwise the only one, at the foot of a long page.
+const mobileLinks = [...navLinks, { to: paths.contact, label: 'Contact' }] as const;
+
 /** The main links as list items (the wide bar and the mobile menu style them differently). */
-function NavItems({ linkClass }: { linkClass: (active: boolean) => string }) {
+function NavItems({
+  links,
+  linkClass,
+}: {
+  links: readonly { to: string; label: string }[];
+  linkClass: (active: boolean) => string;
+}) {
   const { year } = useSiteSettings().edition;
-  return navLinks.map((link) => (
+  return links.map((link) => (
     <li key={link.to}>
       <NavLink
         to={link.to}
@@ -91,6 +101,7 @@ export function Header() {
         </Link>
         <ul className="hidden items-center gap-1 lg:flex">
           <NavItems
+            links={navLinks}
             linkClass={(active) =>
               `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
                 active ? 'text-accent-light' : 'text-slate-100 hover:text-accent-light'
@@ -122,6 +133,7 @@ export function Header() {
       <div id={menuId} hidden={!menuOpen} className="border-t border-white/10 bg-night lg:hidden">
         <ul className="space-y-1 px-4 py-4">
           <NavItems
+            links={mobileLinks}
             linkClass={(active) =>
               `block rounded-md px-3 py-3 text-base font-medium ${
                 active ? 'bg-white/10 text-accent-light' : 'text-slate-100 hover:bg-white/5'

@@ -126,6 +126,24 @@ describe('Layout', { timeout: 20_000 }, () => {
     );
   });
 
+  it('offers Contact in the mobile menu, after the main links in the wide bar’s order', async () => {
+    const user = userEvent.setup();
+    renderLayout('/');
+    const bar = screen.getByRole('navigation', { name: 'Main' });
+    const barLinks = within(bar)
+      .getAllByRole('listitem')
+      .map((item) => within(item).getByRole('link').textContent);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = document.getElementById(
+      screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-controls') ?? '',
+    ) as HTMLElement;
+    const menuLinks = within(menu)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(menuLinks.slice(0, barLinks.length).map(([label]) => label)).toEqual(barLinks);
+    expect(menuLinks[barLinks.length]).toEqual(['Contact', '/contact']);
+  });
+
   it('scrolls to the top on navigation and focuses the new page heading, not on first load', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const user = userEvent.setup();

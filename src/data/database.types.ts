@@ -241,6 +241,7 @@ export type Database = {
       media_files: {
         Row: {
           alt: string;
+          checked_at: string | null;
           content_type: string;
           created_at: string;
           created_by: string | null;
@@ -254,6 +255,7 @@ export type Database = {
         };
         Insert: {
           alt?: string;
+          checked_at?: string | null;
           content_type?: string;
           created_at?: string;
           created_by?: string | null;
@@ -267,6 +269,7 @@ export type Database = {
         };
         Update: {
           alt?: string;
+          checked_at?: string | null;
           content_type?: string;
           created_at?: string;
           created_by?: string | null;
@@ -988,6 +991,14 @@ export type Database = {
           paid_at: string;
         };
         Returns: string;
+      };
+      record_media_check: {
+        Args: {
+          target_path: string;
+          image_width: number;
+          image_height: number;
+        };
+        Returns: boolean;
       };
       record_webhook_delivery: {
         Args: {

@@ -1,7 +1,9 @@
 // Files of the public `media` bucket, for the admin's media library: the media_files table (one
 // row per uploaded original, kept in step with storage by the database) for the list, storage
-// for the bytes. The clients are parameters (the admin's signed-in supabase-js).
-import type { SupabaseClient } from '@supabase/supabase-js';
+// for the bytes, and the media-check Edge Function, which checks each upload on the server and
+// puts it in the library. The clients are parameters (the admin's signed-in supabase-js).
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { checkImage, isCheckedImageType } from '../../supabase/functions/_shared/image-check.ts';
 import {
   MEDIA_EXTENSIONS,
   MEDIA_TYPES,
@@ -180,14 +182,63 @@ export type UploadVariants = {
   variants: readonly { width: number; blob: Blob }[];
 };
 
+/** A file the library refuses, with the reason to show the administrator. */
+export class MediaRefusedError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'MediaRefusedError';
+  }
+}
+
+// Bidirectional marks and overrides (U+200E/F, U+202A-U+202E, U+2066-U+2069) and control
+// characters: in a name they can make 'photo\u202Egnp.exe' read as 'photoexe.png'.
+const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/** A file's name as the admin shows it: NFC, without control or text-direction characters. */
+export function cleanFileName(name: string): string {
+  return name.normalize('NFC').replace(UNSAFE_NAME_CHARACTERS, '').trim() || 'file';
+}
+
 /**
- * Uploads one file under a new unique path and returns that path's public URL. With variants,
- * the path carries the image's size and the variants go first: an original whose name announces
- * variants is never stored without them. Names are never reused, so every file is cached for
- * a year as immutable.
+ * The browser's check of an image before anything is decoded or uploaded: its bytes must be a
+ * well-formed image of the type its extension says, within the pixel limit. The server checks
+ * the stored file again (media-check), since a browser's word proves nothing.
+ */
+export async function checkMediaFile(file: Blob & { name: string }): Promise<void> {
+  const contentType = mediaContentType(file.name);
+  if (!contentType || !isCheckedImageType(contentType)) return;
+  const checked = checkImage(new Uint8Array(await file.arrayBuffer()), contentType);
+  if (!checked.ok) throw new MediaRefusedError(checked.reason);
+}
+
+/** The part of the admin's client an upload needs: storage for the bytes, the check function. */
+export type MediaUploader = {
+  storage: MediaStorage;
+  functions: Pick<SupabaseClient['functions'], 'invoke'>;
+};
+
+/** Asks the server to check a stored original; a refused one is deleted there, with its variants. */
+async function confirmUpload(client: MediaUploader, path: string): Promise<void> {
+  const { error } = await client.functions.invoke('media-check', { body: { path } });
+  if (!error) return;
+  if (error instanceof FunctionsHttpError) {
+    const response = error.context as Response;
+    const answer = (await response.json().catch(() => ({}))) as { error?: string };
+    if (response.status === 422) throw new MediaRefusedError(answer.error ?? 'Refused.');
+    throw new Error(`media-check answered ${response.status}: ${answer.error ?? ''}`);
+  }
+  throw error;
+}
+
+/**
+ * Uploads one file under a new unique path, has the server check it, and returns that path's
+ * public URL. With variants, the path carries the image's size and the variants go first: an
+ * original whose name announces variants is never stored without them. Names are never reused,
+ * so every file is cached for a year as immutable. A refusal (here or on the server) is a
+ * MediaRefusedError saying why; nothing of the file is left stored.
  */
 export async function uploadMediaFile(
-  storage: MediaStorage,
+  client: MediaUploader,
   file: File,
   prepared: UploadVariants | null = null,
   onStored: () => void = () => undefined,
@@ -196,24 +247,36 @@ export async function uploadMediaFile(
   if (!contentType) throw new Error(`${file.name} is not an image or video the library takes`);
   const unique = uniqueMediaPath(file.name);
   const path = prepared ? sizedMediaPath(unique, prepared.width, prepared.height) : unique;
-  const bucket = storage.from(MEDIA_BUCKET);
-  for (const variant of prepared?.variants ?? []) {
-    const { error } = await bucket.upload(mediaVariantPath(path, variant.width), variant.blob, {
+  const bucket = client.storage.from(MEDIA_BUCKET);
+  const stored: string[] = [];
+  try {
+    for (const variant of prepared?.variants ?? []) {
+      const variantPath = mediaVariantPath(path, variant.width);
+      const { error } = await bucket.upload(variantPath, variant.blob, {
+        cacheControl: IMMUTABLE_MEDIA,
+        upsert: false,
+        contentType: 'image/webp',
+      });
+      if (error) throw error;
+      stored.push(variantPath);
+      onStored();
+    }
+    // supabase-js sends a Blob's own type as the upload's (its contentType option applies only
+    // to other bodies), so the file travels as a Blob of the chosen type; its bytes are not copied.
+    const { error } = await bucket.upload(path, new Blob([file], { type: contentType }), {
       cacheControl: IMMUTABLE_MEDIA,
       upsert: false,
-      contentType: 'image/webp',
+      contentType,
     });
     if (error) throw error;
-    onStored();
+    stored.push(path);
+    await confirmUpload(client, path);
+  } catch (error) {
+    // Whatever was stored goes: variants without their original, or an original the server
+    // never checked, would be listed nowhere and never deleted (a refused one is gone already).
+    if (stored.length) await bucket.remove(stored);
+    throw error;
   }
-  // supabase-js sends a Blob's own type as the upload's (its contentType option applies only to
-  // other bodies), so the file travels as a Blob of the chosen type; its bytes are not copied.
-  const { error } = await bucket.upload(path, new Blob([file], { type: contentType }), {
-    cacheControl: IMMUTABLE_MEDIA,
-    upsert: false,
-    contentType,
-  });
-  if (error) throw error;
   onStored();
   return bucket.getPublicUrl(path).data.publicUrl;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv';
+import { csvCell, csvText, toCsv } from './csv';
 
 describe('toCsv', () => {
   it('writes a BOM, a header row and CRLF lines, quoting as RFC 4180 says', () => {
@@ -18,10 +18,38 @@ describe('toCsv', () => {
 
   it('defuses cells a spreadsheet would run as a formula', () => {
     expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
-    expect(csvCell('+44 20 7946 0958')).toBe("'+44 20 7946 0958");
+    expect(csvCell("=cmd|' /C calc'!A0")).toBe("'=cmd|' /C calc'!A0");
     expect(csvCell('-1')).toBe("'-1");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('+1+cmd|x')).toBe("'+1+cmd|x");
+    expect(csvCell('\t=1')).toBe("'\t=1");
+    expect(csvCell('\r=1')).toBe('"\'\r\'=1"');
+    expect(csvCell('  =1+1')).toBe("'  =1+1");
     expect(csvCell(-1)).toBe('-1');
     expect(csvCell(null)).toBe('');
+  });
+
+  it('defuses a formula that a semicolon-separated reading would open inside a cell', () => {
+    // Excel in much of Europe splits on ';': the second field here would be live.
+    expect(csvText("x;=cmd|' /C calc'!A0")).toBe("x;'=cmd|' /C calc'!A0");
+    expect(csvCell("x;=cmd|' /C calc'!A0")).toBe("\"x;'=cmd|' /C calc'!A0\"");
+    expect(csvText('a; +1;b;@x;c;\tz')).toBe("a;' +1;b;'@x;c;'\tz");
+    expect(csvText('a;-2')).toBe("a;'-2");
+    // A line break inside a cell starts a new row for a reader that ignores the quotes.
+    expect(csvText('hello\r\n=cmd|x')).toBe("hello\r\n'=cmd|x");
+    expect(csvText('=a;=b')).toBe("'=a;'=b");
+    // Plain text with semicolons is left as it is.
+    expect(csvText('Tea; biscuits; 2 cars')).toBe('Tea; biscuits; 2 cars');
+  });
+
+  it('leaves a phone number as it is, with no visible apostrophe', () => {
+    expect(csvCell('+353 1 234 5678')).toBe('+353 1 234 5678');
+    expect(csvCell('+44 (0)20 7946 0958')).toBe('+44 (0)20 7946 0958');
+    expect(csvCell('020 7946 0958')).toBe('020 7946 0958');
+    // Only a phone number: anything else after a '+' is guarded.
+    expect(csvCell('+353 1 234 5678;=cmd|x')).toBe('"\'+353 1 234 5678;\'=cmd|x"');
+    expect(csvCell('+44-20-7946')).toBe("'+44-20-7946");
+    expect(csvCell('+()')).toBe("'+()");
+    expect(csvCell('+')).toBe("'+");
   });
 });

@@ -1,17 +1,35 @@
 // CSV for spreadsheets (the admin inbox's export): UTF-8 with a byte-order mark, so Excel reads
 // "Zoë" as Zoë; a header row; RFC 4180 quoting (fields with a comma, quote or line break are
-// quoted, quotes doubled, lines end in CRLF); and formula injection defused: a cell a visitor
-// typed that starts with = + - @ (or a tab or carriage return) gets a leading apostrophe, so a
-// spreadsheet shows it as text instead of running it.
+// quoted, quotes doubled, lines end in CRLF); and formula injection defused (csvText below).
 
 export type CsvColumn<R> = { header: string; value: (row: R) => string | number | boolean | null };
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// What opens a formula in Excel, LibreOffice or Sheets: = + - @ first (leading blanks are
+// skipped), or a tab or carriage return first.
+const FORMULA_START = /^(?:[ \t\r\n]*[=+\-@]|[\t\r])/;
+// Where else a spreadsheet may start a field inside this cell. Excel in much of Europe splits a
+// .csv on ';', and it honours our quotes only for a field that starts with one, so for it
+// 'x;=cmd|...' opens a formula in its second field, and a line break inside a cell starts a
+// new row.
+const FIELD_BREAK = /([;\r\n])(?=[ \t]*[=+\-@]|[\t\r])/g;
+// A phone number as a visitor types it is never a formula worth fearing (Excel would at most
+// add up digits), and an apostrophe in front of every +353… would show in the spreadsheet.
+const PHONE_NUMBER = /^\+?[0-9 ()]*[0-9][0-9 ()]*$/;
+
+/**
+ * Text a visitor typed, made inert for a spreadsheet: an apostrophe (which Excel, LibreOffice
+ * and Sheets read as "text follows" and do not show) before every field that would open a
+ * formula, the cell itself and every ';'- or line-separated field inside it.
+ */
+export function csvText(text: string): string {
+  if (PHONE_NUMBER.test(text)) return text;
+  const inner = text.replace(FIELD_BREAK, "$1'");
+  return FORMULA_START.test(inner) ? `'${inner}` : inner;
+}
 
 export function csvCell(value: string | number | boolean | null): string {
-  let text = value === null ? '' : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = value === null ? '' : typeof value === 'string' ? csvText(value) : String(value);
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function toCsv<R>(columns: readonly CsvColumn<R>[], rows: readonly R[]): string {

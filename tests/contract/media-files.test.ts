@@ -70,7 +70,7 @@ describe('media_files follows storage', () => {
     const { admin, anon } = em();
     const prepared = await variantsOf(1500, 1000, mediaVariantWidths(1500));
     let stored = 0;
-    const url = await uploadMediaFile(admin.storage, await photo(1500, 1000), prepared, () => {
+    const url = await uploadMediaFile(admin, await photo(1500, 1000), prepared, () => {
       stored += 1;
     });
     expect(stored).toBe(6);
@@ -109,7 +109,7 @@ describe('media_files follows storage', () => {
     const { admin } = em();
     const paths: string[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const url = await uploadMediaFile(admin.storage, await photo(200, 100));
+      const url = await uploadMediaFile(admin, await photo(200, 100));
       const file = await findMediaFile(admin, url);
       await describeMediaFile(admin, file?.id ?? '', `Paging marker ${i}`);
       paths.push(file?.path ?? '');

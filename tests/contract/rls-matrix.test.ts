@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { TableName } from '../../src/data/types';
 import type { JwtClaims } from '../../supabase/emulator/types';
+import { realImage } from '../support/crafted-images';
 import { arrangeRow, setupTestEmulator, type Client } from './harness';
 
 const em = setupTestEmulator();
@@ -221,6 +222,23 @@ describe('media_files (administrators only: read, describe, forget; rows come fr
     const { data } = await client(caller).from('media_files').select('id').eq('id', id);
     expect(data ?? []).toHaveLength(caller === 'admin' ? 1 : 0);
   });
+
+  test.each(CALLERS)(
+    '%s reads an upload only once the media-check function has checked it',
+    async (caller) => {
+      const path = `rls/unchecked-${randomUUID()}.png`;
+      const png = await realImage('png', 2, 2);
+      const stored = await em()
+        .admin.storage.from('media')
+        .upload(path, new Blob([png], { type: 'image/png' }));
+      expect(stored.error).toBeNull();
+      const read = () => client(caller).from('media_files').select('id').eq('path', path);
+      expect((await read()).data ?? []).toHaveLength(0);
+      const checked = await em().admin.functions.invoke('media-check', { body: { path } });
+      expect(checked.error).toBeNull();
+      expect((await read()).data ?? []).toHaveLength(caller === 'admin' ? 1 : 0);
+    },
+  );
 
   test.each(CALLERS)('%s inserts a row never (storage does)', async (caller) => {
     const { status } = await client(caller)

@@ -1,9 +1,11 @@
 // An organiser's phone photo, end to end: uploaded in the Media Library screen (its WebP sizes
 // made in a Worker, with the photo's EXIF orientation applied), given a default alt text, picked
 // for a gallery image (the alt text pre-filled, required to publish), and served on a phone-wide
-// gallery as a small variant that the public page describes with that alt text.
+// gallery as a small variant that the public page describes with that alt text; and a
+// decompression bomb refused in the browser with the reason, before anything decodes it.
 import sharp from 'sharp';
 import { test, expect } from './fixtures';
+import { blackPng } from '../support/crafted-images';
 import { managerRow, save, uniqueName } from './admin-helpers';
 
 /**
@@ -106,4 +108,29 @@ test('a phone photo becomes small WebP sizes, keeps its alt text and is describe
         .remove([path, ...widths.map((width) => `${stem}.w${width}.webp`)]);
     }
   }
+});
+
+test('a decompression bomb is refused with the reason before it is decoded, and not listed', async ({
+  adminPage,
+}) => {
+  const slug = `e2e-bomb-${Date.now().toString(36)}`;
+  const uploads: string[] = [];
+  adminPage.on('request', (request) => {
+    if (request.url().includes('/storage/v1/object/media/')) uploads.push(request.url());
+  });
+  await adminPage.goto('/admin/media');
+  await expect(adminPage.getByRole('heading', { name: 'Media Library' })).toBeVisible();
+  // 64 megapixels of black in a few KB: decoded, it would take 256 MB of the tab's memory.
+  await adminPage.getByLabel('Upload Files').setInputFiles({
+    name: `${slug}.png`,
+    mimeType: 'image/png',
+    buffer: Buffer.from(blackPng(8000, 8000)),
+  });
+  const reason = `${slug}.png: The image is 8000×8000 pixels; the limit is 50 megapixels. Please resize it first.`;
+  await expect(adminPage.getByRole('alert').filter({ hasText: reason })).toBeVisible();
+  // Refused in the browser: nothing was sent to Storage (the server would refuse it too).
+  expect(uploads).toEqual([]);
+  await adminPage.getByRole('searchbox', { name: 'Search files' }).fill(slug);
+  await expect(adminPage).toHaveURL(new RegExp(`q=${slug}`));
+  await expect(adminPage.getByRole('listitem').filter({ hasText: slug })).toHaveCount(0);
 });

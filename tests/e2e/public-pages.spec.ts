@@ -184,6 +184,33 @@ test('the mobile menu opens, is usable by keyboard and closes on navigation', as
   );
 });
 
+test('on a 390-px phone the menu offers Contact after the main links', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.locator(
+    `[id="${await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-controls')}"]`,
+  );
+  await expect(menu).toBeVisible();
+  // Then the rally's call to action, whose words follow the calendar.
+  expect((await menu.getByRole('link').allTextContents()).slice(0, 8)).toEqual([
+    'Home',
+    '2026 Rally',
+    'Gallery',
+    'Videos',
+    'News',
+    'Sponsors',
+    'Charity',
+    'Contact',
+  ]);
+  await menu.getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+});
+
 test.describe('the countdown', () => {
   test('counts down every second before the start', async ({ page }) => {
     await page.clock.install({ time: new Date('2026-06-20T22:58:01+01:00') });

@@ -1,6 +1,7 @@
 // The media library: the uploaded files (media_files), searched, filtered by type, sorted and
 // paged on the server by the content managers' list core, with upload (button or drag-and-drop;
-// an image's width variants are made in a Worker first, with progress), each file's default alt
+// an image is checked from its bytes, its width variants are made in a Worker, and the server
+// checks what was stored, with progress and the reason for a refusal), each file's default alt
 // text, delete, and "use this file" for the field that opened it. MediaLibrary is that list in a
 // dialog for a form (its view in component state, so the form's page keeps its URL);
 // MediaBrowser is the list itself, which the Media Library screen shows with its view in the URL.
@@ -11,8 +12,11 @@ import { MEDIA_ACCEPT, mediaVariantFor } from '../../config/media';
 import { Spinner } from '../../components/Spinner';
 import { FormMessage } from '../../components/FormField';
 import {
+  checkMediaFile,
+  cleanFileName,
   describeMediaFile,
   isAllowedMedia,
+  MediaRefusedError,
   listMediaPage,
   mediaContentType,
   mediaFacets,
@@ -53,14 +57,21 @@ const SORT_LABELS = [
   { value: 'largest', label: 'Largest first' },
 ];
 
-/** Uploads files one by one; an image's variants are made (off the main thread) first. */
+/**
+ * Uploads files one by one: an image is checked from its bytes first (nothing is decoded before
+ * it passes), then its variants are made off the main thread, then the server checks what was
+ * stored. Answers how many failed and why each refused file was refused.
+ */
 async function uploadAll(files: File[], onProgress: (progress: Progress) => void) {
   let failed = 0;
+  const refusals: string[] = [];
   for (const [index, file] of files.entries()) {
+    const name = cleanFileName(file.name);
     const report = (step: string, fraction: number) =>
-      onProgress({ index, total: files.length, name: file.name, step, fraction });
+      onProgress({ index, total: files.length, name, step, fraction });
     try {
-      report('Preparing', 0);
+      report('Checking', 0);
+      await checkMediaFile(file);
       const typed = new Blob([file], { type: mediaContentType(file.name) ?? file.type });
       const prepared = await prepareImage(typed, (done, total) =>
         report(`Making sizes (${done} of ${total})`, total ? (done / total) * 0.5 : 0),
@@ -68,16 +79,20 @@ async function uploadAll(files: File[], onProgress: (progress: Progress) => void
       const uploads = (prepared?.variants.length ?? 0) + 1;
       let stored = 0;
       report('Uploading', prepared ? 0.5 : 0);
-      await uploadMediaFile(supabase.storage, file, prepared, () => {
+      await uploadMediaFile(supabase, file, prepared, () => {
         stored += 1;
         report('Uploading', (prepared ? 0.5 : 0) + (stored / uploads) * (prepared ? 0.5 : 1));
       });
     } catch (error) {
-      console.warn('Upload failed', file.name, error);
-      failed += 1;
+      if (error instanceof MediaRefusedError) {
+        refusals.push(`${name}: ${error.message}`);
+      } else {
+        console.warn('Upload failed', name, error);
+        failed += 1;
+      }
     }
   }
-  return failed;
+  return { failed, refusals };
 }
 
 function AltTextForm({ file, onSaved }: { file: MediaFile; onSaved: (message: Message) => void }) {
@@ -158,19 +173,20 @@ export function MediaBrowser({
     if (selected.length === 0 || progress) return;
     const refused = selected.filter((file) => !isAllowedMedia(file.name));
     const allowed = selected.filter((file) => isAllowedMedia(file.name));
-    setMessage(
-      refused.length
-        ? {
-            tone: 'error',
-            text: `${refused.map((file) => file.name).join(', ')}: only JPG, PNG, GIF, WebP, MP4 and WebM files can be uploaded.`,
-          }
-        : null,
-    );
+    const wrongType = refused.length
+      ? `${refused.map((file) => cleanFileName(file.name)).join(', ')}: only JPG, PNG, GIF, WebP, MP4 and WebM files can be uploaded.`
+      : null;
+    setMessage(wrongType ? { tone: 'error', text: wrongType } : null);
     if (allowed.length === 0) return;
-    const failed = await uploadAll(allowed, setProgress);
+    const { failed, refusals } = await uploadAll(allowed, setProgress);
     setProgress(null);
-    if (failed) setMessage({ tone: 'error', text: 'Error uploading file. Please try again.' });
-    else if (!refused.length)
+    const problems = [
+      ...(wrongType ? [wrongType] : []),
+      ...refusals,
+      ...(failed ? ['Error uploading file. Please try again.'] : []),
+    ];
+    if (problems.length) setMessage({ tone: 'error', text: problems.join(' ') });
+    else
       setMessage({
         tone: 'success',
         text: allowed.length === 1 ? 'File uploaded.' : `${allowed.length} files uploaded.`,

@@ -1,14 +1,16 @@
 // The main thread's side of the variants Worker (variants.worker.ts): one Worker per image,
 // progress as each width is ready, and null when the file is not one to make variants of (a
 // film, an animated GIF) or the browser cannot (no Worker, OffscreenCanvas or WebP encoder):
-// the original is then uploaded alone and shown as it is.
+// the original is then uploaded alone and shown as it is. A file the browser cannot decode is
+// refused (MediaRefusedError): it would be stored and shown as a broken image.
+import { MediaRefusedError } from '../../data/media';
 
 export type VariantRequest = { file: Blob };
 export type VariantReply =
   | { type: 'size'; width: number; height: number; total: number }
   | { type: 'variant'; width: number; blob: Blob; done: number }
   | { type: 'done' }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string; undecodable: boolean };
 
 export type PreparedImage = {
   /** The original's size as shown (EXIF orientation applied). */
@@ -33,7 +35,7 @@ export function prepareImage(
   onProgress: (done: number, total: number) => void,
 ): Promise<PreparedImage | null> {
   if (!canMakeVariants(file.type)) return Promise.resolve(null);
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./variants.worker.ts', import.meta.url), {
       type: 'module',
     });
@@ -55,6 +57,9 @@ export function prepareImage(
         onProgress(reply.done, total);
       } else if (reply.type === 'done') {
         finish(prepared);
+      } else if (reply.undecodable) {
+        worker.terminate();
+        reject(new MediaRefusedError('The image could not be read: the file is damaged.'));
       } else {
         console.warn('Image variants not made:', reply.message);
         finish(null);

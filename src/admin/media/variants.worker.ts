@@ -11,8 +11,15 @@ const scope = self as unknown as {
   postMessage(message: VariantReply): void;
 };
 
+/** The browser could not decode the file: it is no image to store, unlike a missing encoder. */
+class Undecodable extends Error {}
+
 async function makeVariants({ file }: VariantRequest): Promise<void> {
-  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' }).catch(
+    (error: unknown) => {
+      throw new Undecodable(error instanceof Error ? error.message : String(error));
+    },
+  );
   const { width, height } = bitmap;
   const widths = mediaVariantWidths(width).sort((a, b) => b - a);
   scope.postMessage({ type: 'size', width, height, total: widths.length });
@@ -39,6 +46,7 @@ scope.onmessage = (event) => {
     scope.postMessage({
       type: 'error',
       message: error instanceof Error ? error.message : String(error),
+      undecodable: error instanceof Undecodable,
     }),
   );
 };
