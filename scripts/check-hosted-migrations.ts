@@ -117,8 +117,11 @@ async function refusedAs(client: pg.Client, role: 'anon', sql: string): Promise<
   }
 }
 
-function expect(ok: boolean, what: string): void {
-  if (!ok) throw new CheckFailed(`check failed: ${what}`);
+function expect(ok: boolean, what: string, found?: unknown): void {
+  if (!ok) {
+    const seen = found === undefined ? '' : ` (found ${JSON.stringify(found)})`;
+    throw new CheckFailed(`check failed: ${what}${seen}`);
+  }
   console.log(`  ok  ${what}`);
 }
 
@@ -253,6 +256,7 @@ try {
   expect(
     after.rows[0]?.deleted_at != null && after.rows[0]?.deleted_by === null,
     'supabase_auth_admin deletes that administrator; the row stays in the trash, unattributed',
+    after.rows[0],
   );
 
   console.log(`hosted roles: passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
