@@ -125,15 +125,9 @@ function expect(ok: boolean, what: string, found?: unknown): void {
   console.log(`  ok  ${what}`);
 }
 
-const admin = await connect('supabase_admin');
-const clients: pg.Client[] = [admin];
-try {
-  await applyFile(admin, 'supabase/emulator/platform.sql', readFileSync(PLATFORM_FILE, 'utf8'));
-  await applyFile(admin, 'scripts/hosted-roles.sql', readFileSync(HOSTED_FILE, 'utf8'));
-
-  const owner = await connect('postgres');
-  clients.push(owner);
-  const who = await owner.query<{
+/** `postgres` as on hosted: no superuser, no member of the roles that own auth and storage. */
+async function assertNotOwner(client: pg.Client, when: string): Promise<void> {
+  const who = await client.query<{
     rolsuper: boolean;
     auth_member: boolean;
     storage_member: boolean;
@@ -144,8 +138,21 @@ try {
   );
   const me = who.rows[0];
   if (!me || me.rolsuper || me.auth_member || me.storage_member) {
-    throw new CheckFailed('`postgres` must be neither superuser nor a member of the owners here');
+    throw new CheckFailed(
+      `\`postgres\` must be neither superuser nor a member of the owners ${when}: ${JSON.stringify(me)}`,
+    );
   }
+}
+
+const admin = await connect('supabase_admin');
+const clients: pg.Client[] = [admin];
+try {
+  await applyFile(admin, 'supabase/emulator/platform.sql', readFileSync(PLATFORM_FILE, 'utf8'));
+  await applyFile(admin, 'scripts/hosted-roles.sql', readFileSync(HOSTED_FILE, 'utf8'));
+
+  const owner = await connect('postgres');
+  clients.push(owner);
+  await assertNotOwner(owner, 'before the migrations');
 
   const files = migrationFiles();
   for (const { name, file } of files) {
@@ -157,6 +164,8 @@ try {
       `insert into supabase_migrations.schema_migrations (version, name) values (${literal(version)}, ${literal(rest.join('_'))});`,
     );
   }
+  // The stand-in for supautils lends the owners' roles for one command only.
+  await assertNotOwner(owner, 'after the migrations');
   const seeded = existsSync(SEED_FILE);
   if (seeded)
     await applyFile(owner, 'supabase/seed.sql (as postgres)', readFileSync(SEED_FILE, 'utf8'));
