@@ -4,6 +4,9 @@
 # A throw-away cluster is created in a temp folder, started on a free port as the `postgres`
 # user, and deleted afterwards. Without a PostgreSQL server this prints one "skipped" line and
 # exits 0 (as root with apt-get it first tries to install Debian's postgresql-15).
+# Before them, a second throw-away cluster shaped like hosted Supabase (`postgres` not superuser,
+# owning neither `auth` nor `storage`) proves the migrations and the seed apply there
+# (scripts/check-hosted-migrations.ts). `--hosted-only` runs that check alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,11 +43,16 @@ if [ -z "$BINDIR" ]; then
   exit 0
 fi
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/emulator-pg-XXXXXX")
-PGDATA="$WORK/data"
-PORT=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+HOSTED_ONLY=0
+if [ "${1:-}" = --hosted-only ]; then
+  HOSTED_ONLY=1
+  shift
+fi
 
-# initdb refuses to run as root: the cluster belongs to the `postgres` user then.
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/emulator-pg-XXXXXX")
+free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
+
+# initdb refuses to run as root: the clusters belong to the `postgres` user then.
 as_owner() { "$@"; }
 if [ "$(id -u)" = 0 ]; then
   id postgres >/dev/null 2>&1 || useradd --system --home-dir "$WORK" --shell /usr/sbin/nologin postgres
@@ -52,20 +60,41 @@ if [ "$(id -u)" = 0 ]; then
   as_owner() { runuser -u postgres -- "$@"; }
 fi
 
+CLUSTERS=()
 cleanup() {
-  as_owner "$BINDIR/pg_ctl" -D "$PGDATA" -m immediate stop >/dev/null 2>&1 || true
+  local data
+  for data in "${CLUSTERS[@]}"; do
+    as_owner "$BINDIR/pg_ctl" -D "$data" -m immediate stop >/dev/null 2>&1 || true
+  done
   rm -rf "$WORK"
 }
 trap cleanup EXIT
 
-echo "test-postgres: PostgreSQL $(server_version "$BINDIR") from $BINDIR on port $PORT"
-as_owner "$BINDIR/initdb" -D "$PGDATA" -U postgres --auth=trust -E UTF8 --locale=C >/dev/null
-as_owner "$BINDIR/pg_ctl" -D "$PGDATA" -l "$WORK/server.log" -w -t 60 \
-  -o "-p $PORT -k $WORK -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
-  start >/dev/null || {
-  cat "$WORK/server.log"
-  exit 1
+# start_cluster NAME SUPERUSER PORT: a new cluster in $WORK/NAME whose bootstrap superuser is SUPERUSER.
+start_cluster() {
+  local data="$WORK/$1"
+  CLUSTERS+=("$data")
+  as_owner "$BINDIR/initdb" -D "$data" -U "$2" --auth=trust -E UTF8 --locale=C --no-sync >/dev/null
+  as_owner "$BINDIR/pg_ctl" -D "$data" -l "$WORK/$1.log" -w -t 60 \
+    -o "-p $3 -k $WORK -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    start >/dev/null || {
+    cat "$WORK/$1.log"
+    exit 1
+  }
 }
+
+echo "test-postgres: PostgreSQL $(server_version "$BINDIR") from $BINDIR"
+
+# Hosted Supabase's cluster belongs to supabase_admin; `postgres` is a role made there.
+HOSTED_PORT=$(free_port)
+start_cluster hosted supabase_admin "$HOSTED_PORT"
+npx tsx scripts/check-hosted-migrations.ts "postgres://supabase_admin@127.0.0.1:$HOSTED_PORT/postgres"
+as_owner "$BINDIR/pg_ctl" -D "$WORK/hosted" -m immediate stop >/dev/null
+[ "$HOSTED_ONLY" = 1 ] && exit 0
+
+PORT=$(free_port)
+echo "test-postgres: contract tests on port $PORT"
+start_cluster data postgres "$PORT"
 
 export SUPABASE_DB_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
 npx vitest run --project emulator "$@"
