@@ -93,7 +93,7 @@ describe('typed settings', () => {
       expect(data?.[0]?.value).toBe(value.trim());
     }
     const settings = await loadSiteSettings(em().anon);
-    expect(settings.edition.price).toBe(4100);
+    expect(settings.edition.price).toBe(410_000);
     expect(settings.edition.startDate).toBe('2027-06-21');
     expect(settings.edition.endDate).toBe('2027-06-27');
     expect(settings.organisation.charityNumber).toBe('1234567');

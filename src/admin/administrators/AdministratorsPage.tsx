@@ -16,6 +16,7 @@ import {
   removeAdministrator,
   type Administrator,
 } from '../../data/administrators';
+import { formatDateTime } from '../../lib/dateTime';
 import { isEmail } from '../../lib/validation';
 import { useLoad } from '../../lib/useLoad';
 import { AdminTitle } from '../AdminTitle';
@@ -27,7 +28,6 @@ import { LoadFailed } from '../ui/LoadFailed';
 import { PendingButton, buttonClass } from '../ui/PendingButton';
 import { supabase } from '../supabase';
 
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const NONE: Administrator[] = [];
 
 function InviteForm({ onInvited }: { onInvited: () => void }) {
@@ -113,7 +113,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
 function state(admin: Administrator): string {
   if (!admin.confirmed_at) return 'Invited, not yet accepted';
   return admin.last_sign_in_at
-    ? `Last signed in ${when.format(new Date(admin.last_sign_in_at))}`
+    ? `Last signed in ${formatDateTime(admin.last_sign_in_at)}`
     : 'Never signed in';
 }
 
