@@ -10,12 +10,12 @@ import { EmailField, FormMessage } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
 import {
-  AdministratorsError,
   inviteAdministrator,
   listAdministrators,
   removeAdministrator,
   type Administrator,
 } from '../../data/administrators';
+import { FunctionError } from '../../data/functions';
 import { formatDateTime } from '../../lib/dateTime';
 import { isEmail } from '../../lib/validation';
 import { useLoad } from '../../lib/useLoad';
@@ -61,7 +61,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
       setEmail('');
       onInvited();
     } catch (refusal) {
-      const known = refusal instanceof AdministratorsError;
+      const known = refusal instanceof FunctionError;
       if (known && refusal.field === 'email') setError(refusal.message);
       else setFailure(known ? refusal.message : 'The invitation could not be sent.');
     } finally {
@@ -133,7 +133,7 @@ export function AdministratorsPage() {
     } catch (refusal) {
       setRemoving(null);
       toast.show(
-        refusal instanceof AdministratorsError
+        refusal instanceof FunctionError
           ? refusal.message
           : 'The administrator could not be removed.',
         { tone: 'error' },

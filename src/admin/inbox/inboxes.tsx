@@ -61,11 +61,7 @@ function RetryDelivery({
       tone="neutral"
       pendingLabel="Sending..."
       run={async () => {
-        const { data } = await supabase.auth.getSession();
-        await requestDelivery(kind, row.id, {
-          retry: true,
-          accessToken: data.session?.access_token ?? '',
-        });
+        await requestDelivery(kind, row.id, { caller: supabase, retry: true });
         reload();
       }}
     >
