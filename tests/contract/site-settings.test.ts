@@ -99,7 +99,7 @@ describe('typed settings', () => {
     expect(settings.organisation.charityNumber).toBe('1234567');
     expect(settings.organisation.donateUrl).toBe('https://give.example.org/rally');
     expect(settings.organisation.social.map((link) => link.label)).toEqual(['Facebook', 'YouTube']);
-    expect(settings.fundraising).toEqual({ raised: 31000, goal: 150000 });
+    expect(settings.fundraising).toEqual({ raised: 3_100_000, goal: 15_000_000 });
   });
 
   test('page heroes (issue 15): a library path or an image address is stored, and the site reads each by its page', async () => {
