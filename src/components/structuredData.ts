@@ -54,10 +54,11 @@ const AVAILABILITY: Record<RallyPhase, string> = {
 
 export function rallyEventJsonLd({ edition, organisation }: SiteSettings, phase: RallyPhase) {
   const url = `${env.siteUrl}${paths.rally}`;
-  const offer = (name: string, price: number) => ({
+  const offer = (name: string, pence: number) => ({
     '@type': 'Offer',
     name,
-    price: String(price),
+    // schema.org's price is a decimal number of pounds.
+    price: String(pence / 100),
     priceCurrency: 'GBP',
     availability: AVAILABILITY[phase],
     validFrom: edition.registrationOpens,

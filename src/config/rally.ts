@@ -2,7 +2,7 @@
 
 export type SponsorTierOffer = {
   tier: 'Tier 1' | 'Tier 2' | 'Tier 3';
-  /** Whole pounds. */
+  /** Pence. */
   price: number;
   /** The option text the enquiry form posts, exactly as the sponsorship webhook expects it. */
   enquiryOption: string;
@@ -32,7 +32,7 @@ export const rally = {
 export const sponsorTiers: readonly SponsorTierOffer[] = [
   {
     tier: 'Tier 1',
-    price: 8000,
+    price: 800_000,
     enquiryOption: 'Tier 1 - £8,000',
     headline: 'Headline partner',
     benefits: [
@@ -45,7 +45,7 @@ export const sponsorTiers: readonly SponsorTierOffer[] = [
   },
   {
     tier: 'Tier 2',
-    price: 2100,
+    price: 210_000,
     enquiryOption: 'Tier 2 - £2,100',
     headline: 'Supporting partner',
     benefits: [
@@ -57,7 +57,7 @@ export const sponsorTiers: readonly SponsorTierOffer[] = [
   },
   {
     tier: 'Tier 3',
-    price: 800,
+    price: 80_000,
     enquiryOption: 'Tier 3 - £800',
     headline: 'Friend of the rally',
     benefits: [

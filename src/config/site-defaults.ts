@@ -19,7 +19,7 @@ export type SiteSettings = {
     endDate: CalendarDate;
     startPlace: string;
     finishPlace: string;
-    /** Whole pounds. */
+    /** Pence (the setting is whole pounds: src/data/siteSettings.ts converts). */
     price: number;
     deposit: number;
     /** Cars. */
@@ -40,6 +40,7 @@ export type SiteSettings = {
     /** Null: the address the site was built with (VITE_DONATE_URL). */
     donateUrl: string | null;
   };
+  /** Pence, like the price. */
   fundraising: { raised: number; goal: number };
   /** Each page's hero photograph (a media bucket path or a URL), by route path; absent: none. */
   heroes: Partial<Record<string, string>>;

@@ -1,11 +1,8 @@
 // The site's administrators, through the admin-users Edge Function (supabase/functions/admin-users):
 // who they are, inviting another by email and removing one. The function checks that the caller
-// is an administrator and refuses to remove the last one; a refusal comes back as
-// AdministratorsError with the function's message (and the field it concerns, for the form).
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-
-/** The part of the admin's client this module needs. */
-export type FunctionsCaller = { functions: Pick<SupabaseClient['functions'], 'invoke'> };
+// is an administrator and refuses to remove the last one; a refusal comes back as a FunctionError
+// (src/data/functions.ts) with the function's message, and the field it concerns for the form.
+import { callFunction, type FunctionsCaller } from './functions';
 
 export type Administrator = {
   id: string;
@@ -23,33 +20,10 @@ export type Administrator = {
  */
 export type InviteOutcome = { outcome: 'invited' | 'promoted' | 'notified'; email: string };
 
-export class AdministratorsError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly field?: 'email',
-  ) {
-    super(message);
-    this.name = 'AdministratorsError';
-  }
-}
-
 const UNREACHABLE = 'The administrators could not be reached. Please try again.';
 
-async function call<T>(db: FunctionsCaller, body: Record<string, unknown>): Promise<T> {
-  const { data, error } = await db.functions.invoke<T>('admin-users', { body });
-  if (!error) return data as T;
-  if (error instanceof FunctionsHttpError) {
-    const response = error.context as Response;
-    const answer = (await response.json().catch(() => ({}))) as { error?: string; field?: string };
-    throw new AdministratorsError(
-      answer.error ?? UNREACHABLE,
-      response.status,
-      answer.field === 'email' ? 'email' : undefined,
-    );
-  }
-  throw new AdministratorsError(UNREACHABLE, 0);
-}
+const call = <T>(db: FunctionsCaller, body: Record<string, unknown>) =>
+  callFunction<T>(db, 'admin-users', body, { unreachable: UNREACHABLE });
 
 export async function listAdministrators(db: FunctionsCaller): Promise<Administrator[]> {
   const answer = await call<{ administrators: Administrator[] }>(db, { action: 'list' });

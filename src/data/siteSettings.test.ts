@@ -12,7 +12,7 @@ describe('toSiteSettings', () => {
       next_edition_name: '2027 Europe Rally',
       next_edition_url: 'https://example.org/2027',
     });
-    expect(settings.edition.price).toBe(4100);
+    expect(settings.edition.price).toBe(410_000);
     expect(settings.edition.capacity).toBe(20);
     expect(settings.edition.startDate).toBe('2027-06-21');
     expect(settings.edition.next).toEqual({

@@ -1,6 +1,6 @@
 // The site's editable facts (SiteSettings) read from site_settings: one request for all of them,
 // each value read by its type and, where a row is missing or its value unreadable, the seed value
-// from src/config/site-defaults.ts in its place.
+// from src/config/site-defaults.ts in its place. Amounts (whole pounds in the table) become pence.
 import {
   HERO_SETTINGS,
   SETTING_DEFAULTS,
@@ -8,6 +8,7 @@ import {
   type SiteSettingKey,
   type SiteSettings,
 } from '../config/site-defaults';
+import { penceFromPounds } from '../lib/money';
 import { readDate, readInteger, readUrl } from '../lib/settingRead';
 import type { DbClient } from './client';
 
@@ -22,6 +23,8 @@ export function toSiteSettings(values: SettingValues): SiteSettings {
     read(values[key] ?? '') ?? (read(SETTING_DEFAULTS[key]) as T);
   const integer = (key: SiteSettingKey) => fallback(key, readInteger);
   const date = (key: SiteSettingKey) => fallback(key, readDate);
+  // Amounts are whole pounds in the table, pence everywhere in the code: converted here, once.
+  const pence = (key: SiteSettingKey) => penceFromPounds(integer(key));
   const nextName = optional('next_edition_name');
   return {
     edition: {
@@ -31,8 +34,8 @@ export function toSiteSettings(values: SettingValues): SiteSettings {
       endDate: date('rally_end_date'),
       startPlace: text('rally_start_place'),
       finishPlace: text('rally_finish_place'),
-      price: integer('rally_price'),
-      deposit: integer('rally_deposit'),
+      price: pence('rally_price'),
+      deposit: pence('rally_deposit'),
       capacity: integer('rally_capacity'),
       registrationOpens: date('registration_opens'),
       registrationCloses: date('registration_closes'),
@@ -56,7 +59,7 @@ export function toSiteSettings(values: SettingValues): SiteSettings {
       }),
       donateUrl: readUrl(values.donate_url ?? ''),
     },
-    fundraising: { raised: integer('fundraising_raised'), goal: integer('fundraising_goal') },
+    fundraising: { raised: pence('fundraising_raised'), goal: pence('fundraising_goal') },
     heroes: Object.fromEntries(
       Object.entries(HERO_SETTINGS).flatMap(([key, path]) => {
         const image = values[key]?.trim();

@@ -1,4 +1,5 @@
-// Formatting in the site's locale (en-GB): long dates, pounds, whole numbers, file sizes.
+// Formatting in the site's locale (en-GB): long dates, whole numbers, file sizes. Money is
+// money.ts's, moments (date and time) dateTime.ts's.
 //
 // Written out rather than built on Intl: the page's first Intl.DateTimeFormat with a time zone
 // costs a browser tens of milliseconds (50-70 ms measured in Chromium, before any CPU throttling;
@@ -35,12 +36,6 @@ export function formatLongDate(value: string): string {
 export function formatWholeNumber(value: number): string {
   const digits = String(Math.round(Math.abs(value)));
   return `${value < 0 ? '-' : ''}${digits.replace(/\B(?=(\d{3})+$)/g, ',')}`;
-}
-
-/** 4100 → '£4,100' (whole pounds) */
-export function formatPounds(amount: number): string {
-  const whole = formatWholeNumber(amount);
-  return whole.startsWith('-') ? `-£${whole.slice(1)}` : `£${whole}`;
 }
 
 /** Bytes as B, KB or MB (1024-based, one decimal above bytes). */

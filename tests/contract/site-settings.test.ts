@@ -93,13 +93,13 @@ describe('typed settings', () => {
       expect(data?.[0]?.value).toBe(value.trim());
     }
     const settings = await loadSiteSettings(em().anon);
-    expect(settings.edition.price).toBe(4100);
+    expect(settings.edition.price).toBe(410_000);
     expect(settings.edition.startDate).toBe('2027-06-21');
     expect(settings.edition.endDate).toBe('2027-06-27');
     expect(settings.organisation.charityNumber).toBe('1234567');
     expect(settings.organisation.donateUrl).toBe('https://give.example.org/rally');
     expect(settings.organisation.social.map((link) => link.label)).toEqual(['Facebook', 'YouTube']);
-    expect(settings.fundraising).toEqual({ raised: 31000, goal: 150000 });
+    expect(settings.fundraising).toEqual({ raised: 3_100_000, goal: 15_000_000 });
   });
 
   test('page heroes (issue 15): a library path or an image address is stored, and the site reads each by its page', async () => {

@@ -26,7 +26,7 @@ describe('the layer rule', { timeout: 60_000 }, () => {
     ],
     [
       'src/config/fixture.ts',
-      "import { formatPounds } from '../lib/format';",
+      "import { formatMoney } from '../lib/money';",
       'config must not import from lib',
     ],
     [

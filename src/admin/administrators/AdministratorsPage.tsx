@@ -10,12 +10,13 @@ import { EmailField, FormMessage } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
 import {
-  AdministratorsError,
   inviteAdministrator,
   listAdministrators,
   removeAdministrator,
   type Administrator,
 } from '../../data/administrators';
+import { FunctionError } from '../../data/functions';
+import { formatDateTime } from '../../lib/dateTime';
 import { isEmail } from '../../lib/validation';
 import { useLoad } from '../../lib/useLoad';
 import { AdminTitle } from '../AdminTitle';
@@ -27,7 +28,6 @@ import { LoadFailed } from '../ui/LoadFailed';
 import { PendingButton, buttonClass } from '../ui/PendingButton';
 import { supabase } from '../supabase';
 
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const NONE: Administrator[] = [];
 
 function InviteForm({ onInvited }: { onInvited: () => void }) {
@@ -61,7 +61,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
       setEmail('');
       onInvited();
     } catch (refusal) {
-      const known = refusal instanceof AdministratorsError;
+      const known = refusal instanceof FunctionError;
       if (known && refusal.field === 'email') setError(refusal.message);
       else setFailure(known ? refusal.message : 'The invitation could not be sent.');
     } finally {
@@ -113,7 +113,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
 function state(admin: Administrator): string {
   if (!admin.confirmed_at) return 'Invited, not yet accepted';
   return admin.last_sign_in_at
-    ? `Last signed in ${when.format(new Date(admin.last_sign_in_at))}`
+    ? `Last signed in ${formatDateTime(admin.last_sign_in_at)}`
     : 'Never signed in';
 }
 
@@ -133,7 +133,7 @@ export function AdministratorsPage() {
     } catch (refusal) {
       setRemoving(null);
       toast.show(
-        refusal instanceof AdministratorsError
+        refusal instanceof FunctionError
           ? refusal.message
           : 'The administrator could not be removed.',
         { tone: 'error' },

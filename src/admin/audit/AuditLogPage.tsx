@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
 import { AUDIT_FILTERS, listAuditActors, listAuditPage, type AuditEntry } from '../../data/audit';
 import type { ListPage } from '../../data/content-table';
+import { formatDateTime } from '../../lib/dateTime';
 import { useLoad } from '../../lib/useLoad';
 import { AdminTitle } from '../AdminTitle';
 import { BackToDashboard } from '../BackToDashboard';
@@ -48,8 +49,6 @@ const FILTERS = [
   },
   { column: 'actor_email', label: 'Who', all: 'Everyone' },
 ];
-
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function AuditLogPage() {
   const view = useListQuery(OPTIONS);
@@ -100,7 +99,7 @@ export function AuditLogPage() {
                   <span className="font-semibold">“{entry.label}”</span>
                 </p>
                 <p className="text-sm text-slate-600">
-                  <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   {entry.changed_columns.length > 0
                     ? ` · Changed: ${entry.changed_columns.join(', ')}`
                     : ''}

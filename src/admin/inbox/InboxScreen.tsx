@@ -12,6 +12,7 @@ import type { DbClient } from '../../data/client';
 import type { InboxTable, InboxTableCalls, ListPage } from '../../data/content-table';
 import type { Row } from '../../data/types';
 import { toCsv, type CsvColumn } from '../../lib/csv';
+import { formatDateTime } from '../../lib/dateTime';
 import { useLoad } from '../../lib/useLoad';
 import { resultLine } from '../crud/ContentList';
 import { clearedListQuery, isNarrowed } from '../list/list-query';
@@ -52,9 +53,6 @@ export type InboxDescription<T extends InboxTable> = {
 };
 
 type InboxRow = { id: string; status: string; note: string; created_at: string };
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatWhen = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '');
 
 /** A button whose action runs once at a time, and says so when it is slow. */
 export function RunButton({
@@ -288,7 +286,7 @@ export function InboxScreen<T extends InboxTable>({
                       <h2 className="text-lg font-semibold text-slate-900">{d.name(row)}</h2>
                       <div className="mt-1 text-sm text-slate-700">{d.summary(row)}</div>
                       <p className="mt-1 text-xs text-slate-600">
-                        {statusLabel(row.status)} · received {formatWhen(row.created_at)}
+                        {statusLabel(row.status)} · received {formatDateTime(row.created_at)}
                       </p>
                     </div>
                     <button

@@ -12,11 +12,12 @@ import {
   type PaymentException,
   type PaymentResolution,
 } from '../../data/inbox';
+import { formatDateTime } from '../../lib/dateTime';
+import { formatMoney } from '../../lib/money';
 import { useLoad } from '../../lib/useLoad';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Badge, type BadgeTone } from './Badge';
-import { formatWhen, RunButton } from './InboxScreen';
-import { formatMoney } from './money';
+import { RunButton } from './InboxScreen';
 
 /** private.is_payment_exception_reason's list (the generated types know the column as text). */
 type ExceptionReason =
@@ -68,8 +69,9 @@ function ExceptionItem({
   const [note, setNote] = useState(exception.note);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const shown = resolutionOf(exception.resolution ?? '');
-  const paid = formatMoney(exception.amount, exception.currency) || 'no amount';
-  const expected = formatMoney(exception.expected_amount, 'gbp') || 'unknown';
+  const paid =
+    formatMoney(exception.amount, { currency: exception.currency, payment: true }) || 'no amount';
+  const expected = formatMoney(exception.expected_amount, { payment: true }) || 'unknown';
   const stripeSaid = [
     exception.mode ? `mode ${exception.mode}` : '',
     exception.payment_status ? `payment status ${exception.payment_status}` : '',
@@ -95,7 +97,7 @@ function ExceptionItem({
         {shown ? <Badge tone={shown.tone}>{shown.label}</Badge> : null}
       </p>
       <p className="mt-1 text-sm text-slate-700">
-        Paid {paid}, expected {expected} · {formatWhen(exception.created_at)}
+        Paid {paid}, expected {expected} · {formatDateTime(exception.created_at)}
         {exception.payment_id ? ` · ${exception.payment_id}` : ''}
         {stripeSaid.length > 0 ? ` · Stripe said ${stripeSaid.join(', ')}` : ''}
       </p>

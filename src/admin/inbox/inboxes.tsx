@@ -8,10 +8,11 @@ import {
   subscribersAdmin,
 } from '../../data/inbox';
 import type { Row } from '../../data/types';
+import { formatDateTime } from '../../lib/dateTime';
+import { formatMoney } from '../../lib/money';
 import { supabase } from '../supabase';
 import { Badge } from './Badge';
-import { formatWhen, RunButton, type InboxDescription } from './InboxScreen';
-import { formatMoney } from './money';
+import { RunButton, type InboxDescription } from './InboxScreen';
 import { EXCEPTION_REASONS, exceptionReason, PaymentExceptions } from './PaymentExceptions';
 
 const INBOX_STATUSES = [
@@ -60,11 +61,7 @@ function RetryDelivery({
       tone="neutral"
       pendingLabel="Sending..."
       run={async () => {
-        const { data } = await supabase.auth.getSession();
-        await requestDelivery(kind, row.id, {
-          retry: true,
-          accessToken: data.session?.access_token ?? '',
-        });
+        await requestDelivery(kind, row.id, { caller: supabase, retry: true });
         reload();
       }}
     >
@@ -134,11 +131,11 @@ export const registrationsInbox: InboxDescription<'registrations'> = {
     ['Vehicle', [row.vehicle_make, row.vehicle_colour].filter(Boolean).join(', ')],
     ['Registration plate', row.registration_plate],
     ['Rooms', row.separate_rooms ? 'Separate rooms' : 'Shared room'],
-    ['Terms accepted', formatWhen(row.terms_accepted_at)],
+    ['Terms accepted', formatDateTime(row.terms_accepted_at)],
     [
       'Deposit',
       row.deposit_status === 'paid'
-        ? `Paid ${formatMoney(row.deposit_amount, row.deposit_currency)} on ${formatWhen(row.deposit_paid_at)} (${row.payment_id ?? ''})`
+        ? `Paid ${formatMoney(row.deposit_amount, { currency: row.deposit_currency, payment: true })} on ${formatDateTime(row.deposit_paid_at)} (${row.payment_id ?? ''})`
         : (DEPOSIT_LABELS[row.deposit_status] ?? row.deposit_status),
     ],
     [
@@ -168,7 +165,8 @@ export const registrationsInbox: InboxDescription<'registrations'> = {
     { header: 'Deposit', value: (row) => row.deposit_status },
     {
       header: 'Deposit amount',
-      value: (row) => formatMoney(row.deposit_amount, row.deposit_currency),
+      value: (row) =>
+        formatMoney(row.deposit_amount, { currency: row.deposit_currency, payment: true }),
     },
     { header: 'Deposit paid at', value: (row) => row.deposit_paid_at },
     { header: 'Payment id', value: (row) => row.payment_id },

@@ -11,7 +11,8 @@ import { useSiteSettings } from '../../data/SiteSettingsProvider';
 import type { PastTour } from '../../data/types';
 import { listPublishedPastTours } from '../../data/pastTours';
 import { useDb } from '../../data/dbContext';
-import { formatPercent, formatPounds, formatWholeNumber } from '../../lib/format';
+import { formatPercent, formatWholeNumber } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { useLoad } from '../../lib/useLoad';
 
 const features = [
@@ -49,8 +50,8 @@ export function FundraisingProgress() {
         Fundraising progress
       </p>
       <p className="mt-2 text-3xl font-extrabold">
-        {formatPounds(raised)}{' '}
-        <span className="text-lg font-medium text-slate-300">raised of {formatPounds(goal)}</span>
+        {formatMoney(raised)}{' '}
+        <span className="text-lg font-medium text-slate-300">raised of {formatMoney(goal)}</span>
       </p>
       <div
         role="progressbar"
@@ -58,7 +59,7 @@ export function FundraisingProgress() {
         aria-valuemin={0}
         aria-valuemax={goal}
         aria-valuenow={raised}
-        aria-valuetext={`${formatPounds(raised)} of ${formatPounds(goal)} (${percent})`}
+        aria-valuetext={`${formatMoney(raised)} of ${formatMoney(goal)} (${percent})`}
         className="mt-5 h-4 overflow-hidden rounded-full bg-white/15"
       >
         <div className="h-full rounded-full bg-accent" style={{ width: percent }} />
@@ -161,7 +162,7 @@ export default function AboutPage() {
       <section className="bg-gradient-to-r from-night-700 to-night py-16 text-white">
         <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8">
           <div>
-            <h2 className="text-3xl font-bold">Help us reach {formatPounds(fundraising.goal)}</h2>
+            <h2 className="text-3xl font-bold">Help us reach {formatMoney(fundraising.goal)}</h2>
             <p className="mt-2 text-slate-200">
               Give what you can, or take part in the {edition.year} rally.
             </p>

@@ -16,7 +16,7 @@ import { storyVideos } from '../../config/rally';
 import { listPublishedArticles } from '../../data/news';
 import { listPublishedSponsors } from '../../data/sponsors';
 import { getFeaturedTestimonial } from '../../data/testimonials';
-import { formatPounds } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { useLoad } from '../../lib/useLoad';
 import { useDb } from '../../data/dbContext';
 import { useSiteSettings } from '../../data/SiteSettingsProvider';
@@ -90,8 +90,8 @@ export default function HomePage() {
             <p>
               Your entry covers your hotels and the route book; everything you raise goes to the
               families who need it. Since our first tour, supporters have raised{' '}
-              <span data-testid="fundraising-raised">{formatPounds(fundraising.raised)}</span>{' '}
-              towards our {formatPounds(fundraising.goal)} goal.
+              <span data-testid="fundraising-raised">{formatMoney(fundraising.raised)}</span>{' '}
+              towards our {formatMoney(fundraising.goal)} goal.
             </p>
           </div>
           <FeaturedFilm />

@@ -1,6 +1,6 @@
 import { terms } from './documents';
 import { useSiteSettings } from '../../data/SiteSettingsProvider';
-import { formatPounds } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { LegalPage } from './LegalPage';
 
 export default function TermsPage() {
@@ -9,7 +9,7 @@ export default function TermsPage() {
   return (
     <LegalPage
       document={terms(settings)}
-      description={`Terms and conditions of the ${edition.name}: eligibility, the ${formatPounds(edition.deposit)} non-refundable deposit, cancellation and refunds.`}
+      description={`Terms and conditions of the ${edition.name}: eligibility, the ${formatMoney(edition.deposit)} non-refundable deposit, cancellation and refunds.`}
     />
   );
 }

@@ -2,7 +2,7 @@
 import { rally } from '../../config/rally';
 import type { SiteSettings } from '../../config/site-defaults';
 import { dateRangeLabel } from '../../lib/calendar';
-import { formatPounds } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 
 export type LegalSection = {
   heading: string;
@@ -33,8 +33,8 @@ export const terms = ({ edition, organisation }: SiteSettings): LegalDocument =>
     {
       heading: 'Entry fee and deposit',
       paragraphs: [
-        `The entry fee is ${formatPounds(edition.price)} per car for two guests sharing a twin or double room; separate rooms cost extra.`,
-        `A deposit of ${formatPounds(edition.deposit)} secures your place. The deposit is non-refundable. The balance is due on the date given in your confirmation email.`,
+        `The entry fee is ${formatMoney(edition.price)} per car for two guests sharing a twin or double room; separate rooms cost extra.`,
+        `A deposit of ${formatMoney(edition.deposit)} secures your place. The deposit is non-refundable. The balance is due on the date given in your confirmation email.`,
       ],
     },
     {

@@ -7,7 +7,7 @@ import { paths } from '../../config/paths';
 import { included, routeStops } from '../../content/rallyDetails';
 import type { RallyEvent } from '../../data/types';
 import { eventDateLabel, listPublishedEvents, splitByDate } from '../../data/events';
-import { formatPounds } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { useLoad } from '../../lib/useLoad';
 import { rallyEventJsonLd } from '../../components/structuredData';
 import { useDb } from '../../data/dbContext';
@@ -102,7 +102,7 @@ function ReservePanel({
           </p>
           <h3 className={heading}>Reserve your spot</h3>
           <p className="mt-2 text-slate-700">
-            Register your team today and pay the {formatPounds(edition.deposit)} deposit to secure
+            Register your team today and pay the {formatMoney(edition.deposit)} deposit to secure
             your place. Registration closes {formatLongDate(edition.registrationCloses)}.
           </p>
           <Link to={paths.signUp} className={action}>
@@ -185,7 +185,7 @@ export default function RallyPage() {
     <>
       <Seo
         title={`${edition.year} Rally`}
-        description={`The ${edition.name}, ${dates}: a mystery route from the ${edition.startPlace} to ${edition.finishPlace}. ${formatPounds(edition.price)} per car for two guests, ${formatPounds(edition.deposit)} deposit.`}
+        description={`The ${edition.name}, ${dates}: a mystery route from the ${edition.startPlace} to ${edition.finishPlace}. ${formatMoney(edition.price)} per car for two guests, ${formatMoney(edition.deposit)} deposit.`}
         jsonLd={[rallyEventJsonLd(settings, phase)]}
       />
       <PageHero eyebrow={dates} title={`The ${edition.name}`}>
@@ -245,7 +245,7 @@ export default function RallyPage() {
               Per car
             </p>
             <p className="mt-2 text-5xl font-extrabold" data-testid="rally-price">
-              {formatPounds(edition.price)}
+              {formatMoney(edition.price)}
             </p>
             <ul className="mt-6 space-y-3 text-slate-200">
               <li>One car, two guests, sharing a twin or double room</li>
@@ -253,7 +253,7 @@ export default function RallyPage() {
               <li>
                 {days} days, {nights} nights&apos; accommodation
               </li>
-              <li>{formatPounds(edition.deposit)} non-refundable deposit secures your place</li>
+              <li>{formatMoney(edition.deposit)} non-refundable deposit secures your place</li>
             </ul>
           </div>
           <div className="flex flex-col justify-center rounded-3xl border-2 border-accent bg-amber-50 p-8">

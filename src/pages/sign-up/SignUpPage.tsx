@@ -6,7 +6,8 @@ import { useSiteSettings } from '../../data/SiteSettingsProvider';
 import { useRallyPhase } from '../../data/useRallyPhase';
 import { usePlaces } from '../../data/places';
 import { dateRangeLabel, rallyLength, type RallyPhase } from '../../lib/calendar';
-import { formatLongDate, formatPounds } from '../../lib/format';
+import { formatLongDate } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { NEWSLETTER_ANCHOR, rallyCall } from '../../components/RallyCall';
 import { SubscribeForm } from '../../components/SubscribeForm';
 import type { SiteSettings } from '../../config/site-defaults';
@@ -86,7 +87,7 @@ export default function SignUpPage() {
     <>
       <Seo
         title="Sign Up"
-        description={`Register your team for the ${edition.name}, ${dates}. ${formatPounds(edition.price)} per car for two guests; a ${formatPounds(edition.deposit)} non-refundable deposit secures your place.`}
+        description={`Register your team for the ${edition.name}, ${dates}. ${formatMoney(edition.price)} per car for two guests; a ${formatMoney(edition.deposit)} non-refundable deposit secures your place.`}
       />
       <PageHero eyebrow={dates} title={`Sign up to the ${edition.year} tour`}>
         <p>
@@ -109,7 +110,7 @@ export default function SignUpPage() {
             >
               Pricing
             </h2>
-            <p className="mt-2 text-4xl font-extrabold">{formatPounds(edition.price)}</p>
+            <p className="mt-2 text-4xl font-extrabold">{formatMoney(edition.price)}</p>
             <p className="text-slate-300">per car, two guests</p>
             <ul className="mt-6 space-y-3 text-slate-200">
               {[
@@ -127,7 +128,7 @@ export default function SignUpPage() {
               <p className="text-sm font-semibold uppercase tracking-wider text-amber-300">
                 Deposit today
               </p>
-              <p className="mt-1 text-3xl font-extrabold">{formatPounds(edition.deposit)}</p>
+              <p className="mt-1 text-3xl font-extrabold">{formatMoney(edition.deposit)}</p>
               <p className="mt-1 text-sm text-slate-300">
                 Non-refundable; it secures your place and counts towards the entry fee.
               </p>

@@ -12,7 +12,7 @@ import { sponsorSteps, sponsorCarPhotos, whySponsor } from '../../content/sponso
 import type { Sponsor } from '../../data/types';
 import { listPublishedSponsors } from '../../data/sponsors';
 import { useDb } from '../../data/dbContext';
-import { formatPounds } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { useLoad } from '../../lib/useLoad';
 import { ENQUIRY_ANCHOR, enquiryLink, SponsorshipForm } from './SponsorshipForm';
 import { VideoList } from '../../components/VideoPlayer';
@@ -70,7 +70,7 @@ export default function SponsorsPage() {
               >
                 {tier.tier}
               </h3>
-              <p className="mt-2 text-4xl font-extrabold">{formatPounds(tier.price)}</p>
+              <p className="mt-2 text-4xl font-extrabold">{formatMoney(tier.price)}</p>
               <p className={`mt-1 ${index === 0 ? 'text-slate-300' : 'text-slate-600'}`}>
                 {tier.headline}
               </p>

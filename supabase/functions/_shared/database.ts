@@ -15,19 +15,3 @@ export async function callRpc<T>(name: string, args: Record<string, unknown>): P
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
 }
-
-/** Whether the request's caller is a signed-in administrator (the database decides). */
-export async function callerIsAdmin(req: Request): Promise<boolean> {
-  const authorization = req.headers.get('authorization');
-  if (!authorization) return false;
-  const response = await fetch(`${Deno.env.get('SUPABASE_URL')}/rest/v1/rpc/is_admin`, {
-    method: 'POST',
-    headers: {
-      apikey: Deno.env.get('SUPABASE_ANON_KEY') ?? '',
-      authorization,
-      'content-type': 'application/json',
-    },
-    body: '{}',
-  });
-  return response.ok && (await response.json()) === true;
-}

@@ -6,6 +6,11 @@
 // The confirmation and the acknowledgement go to whatever address was typed into a public form,
 // so they say only fixed words and, at most, the booking reference: never a name, a team or a
 // message, which would let anyone send their text from the rally's address to anyone.
+//
+// Amounts and moments are written by the site's own formatters, imported by their paths (they
+// import nothing): an amount in pence says what the inbox and the receipt page say.
+import { formatDateTime } from '../../../src/lib/dateTime.ts';
+import { formatMoney } from '../../../src/lib/money.ts';
 
 export type Email = { to: string; subject: string; text: string; html: string };
 
@@ -56,24 +61,6 @@ function compose(
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-const LONDON = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Europe/London',
-});
-const LONDON_ZONE = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  timeZoneName: 'short',
-});
-
-/** '2026-11-24T13:35:13+00:00' → '24 November 2026 at 13:35 GMT' (BST in summer). */
-export function londonTime(iso: string): string {
-  const date = new Date(iso);
-  if (!iso || Number.isNaN(date.getTime())) return iso;
-  const zone = LONDON_ZONE.formatToParts(date).find((part) => part.type === 'timeZoneName');
-  return `${LONDON.format(date)} ${zone?.value ?? ''}`.trim();
-}
-
 export function registrationConfirmation(row: Record<string, unknown>): Email {
   return compose(
     text(row.lead_driver_email),
@@ -92,9 +79,10 @@ export function registrationConfirmation(row: Record<string, unknown>): Email {
 }
 
 export function depositReceipt(row: Record<string, unknown>): Email {
-  const amount = typeof row.deposit_amount === 'number' ? row.deposit_amount / 100 : 0;
-  const currency = text(row.deposit_currency).toUpperCase() || 'GBP';
-  const formatted = new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount);
+  const formatted = formatMoney(typeof row.deposit_amount === 'number' ? row.deposit_amount : 0, {
+    currency: text(row.deposit_currency),
+    payment: true,
+  });
   return compose(
     text(row.lead_driver_email),
     'Deposit received: your place on the 2026 Europe Rally is secured',
@@ -106,7 +94,7 @@ export function depositReceipt(row: Record<string, unknown>): Email {
     [
       ['Reference', text(row.id)],
       ['Amount', formatted],
-      ['Paid', londonTime(text(row.deposit_paid_at))],
+      ['Paid', formatDateTime(text(row.deposit_paid_at), 'long')],
       ['Payment', text(row.payment_id)],
       ['Team', text(row.team_name)],
     ],

@@ -9,16 +9,13 @@
 //   An existing account is promoted: silently when it was an administrator before; anyone else is
 //   told by email that they were made an administrator (nobody gains the role unknowingly).
 // POST { action: 'remove', id }                 → { outcome: 'removed' }
-// Refusals are { error, field? } with 400, 403, 404, 409 or 429.
-import { callRpc, callerIsAdmin } from '../_shared/database.ts';
+// Refusals are _shared/http.ts's { error, field? } with 400, 403, 404, 409 or 429.
+import { callRpc } from '../_shared/database.ts';
 import { administratorGranted, sendEmail } from '../_shared/email.ts';
-import { json, preflight } from '../_shared/http.ts';
+import { json, Refusal, serve } from '../_shared/http.ts';
+import { isEmail, isUuid } from '../_shared/validate.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// The same shape the admin's form checks (src/lib/validation.ts).
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-type Body = { action?: unknown; email?: unknown; redirectTo?: unknown; id?: unknown };
+type Body = Record<string, unknown>;
 
 async function list(): Promise<Response> {
   return json(200, { administrators: await callRpc('list_administrators', {}) });
@@ -37,9 +34,8 @@ async function gotrueInvite(email: string, redirectTo: string): Promise<Response
 
 async function invite(body: Body): Promise<Response> {
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-  if (!email) return json(400, { error: 'Email is required.', field: 'email' });
-  if (email.length > 255 || !EMAIL.test(email))
-    return json(400, { error: 'Please enter a valid email address.', field: 'email' });
+  if (!email) throw new Refusal(400, 'Email is required.', 'email');
+  if (!isEmail(email)) throw new Refusal(400, 'Please enter a valid email address.', 'email');
   const redirectTo = typeof body.redirectTo === 'string' ? body.redirectTo : '';
   const invited = await gotrueInvite(email, redirectTo);
   const answer = (await invited.json().catch(() => ({}))) as { code?: string; msg?: string };
@@ -54,57 +50,54 @@ async function invite(body: Body): Promise<Response> {
     // gets it back silently; anyone else learns by email that they now administer the site.
     const granted = await callRpc<string>('grant_administrator', { target_email: email });
     if (granted === 'already')
-      return json(409, { error: `${email} is already an administrator.`, field: 'email' });
+      throw new Refusal(409, `${email} is already an administrator.`, 'email');
     if (granted === 'granted') {
       try {
         await sendEmail(administratorGranted(email));
       } catch (failure) {
         console.error('The administrator email failed', failure);
-        return json(502, {
-          error: `${email} is now an administrator, but the email telling them could not be sent.`,
-        });
+        throw new Refusal(
+          502,
+          `${email} is now an administrator, but the email telling them could not be sent.`,
+        );
       }
     }
     return json(200, { outcome: granted === 'granted' ? 'notified' : 'promoted', email });
   }
   if (invited.status === 429)
-    return json(429, { error: 'Too many emails were sent. Please try again later.' });
+    throw new Refusal(429, 'Too many emails were sent. Please try again later.');
   if (invited.status === 400 || invited.status === 422)
-    return json(400, { error: 'Please enter a valid email address.', field: 'email' });
+    throw new Refusal(400, 'Please enter a valid email address.', 'email');
   console.error('The invitation failed', invited.status, answer);
-  return json(502, { error: 'The invitation could not be sent. Please try again.' });
+  throw new Refusal(502, 'The invitation could not be sent. Please try again.');
 }
 
 async function remove(body: Body): Promise<Response> {
-  if (typeof body.id !== 'string' || !UUID.test(body.id))
-    return json(400, { error: 'Expected { action: "remove", id: <uuid> }' });
+  if (typeof body.id !== 'string' || !isUuid(body.id))
+    throw new Refusal(400, 'Expected { action: "remove", id: <uuid> }');
   const outcome = await callRpc<string>('remove_administrator', { target: body.id });
   if (outcome === 'last')
-    return json(409, {
-      error: 'The last administrator cannot be removed. Invite another administrator first.',
-    });
-  if (outcome === 'not-admin') return json(404, { error: 'This person is not an administrator.' });
+    throw new Refusal(
+      409,
+      'The last administrator cannot be removed. Invite another administrator first.',
+    );
+  if (outcome === 'not-admin') throw new Refusal(404, 'This person is not an administrator.');
   return json(200, { outcome });
 }
 
-Deno.serve(async (req) => {
-  if (req.method === 'OPTIONS') return preflight();
-  if (req.method !== 'POST') return json(405, { error: 'Use POST' });
-  if (!(await callerIsAdmin(req)))
-    return json(403, { error: 'Only an administrator may manage administrators' });
-  let body: Body;
-  try {
-    body = ((await req.json()) ?? {}) as Body;
-  } catch {
-    return json(400, { error: 'The body must be JSON' });
-  }
-  try {
-    if (body.action === 'list') return await list();
-    if (body.action === 'invite') return await invite(body);
-    if (body.action === 'remove') return await remove(body);
-    return json(400, { error: 'Expected an action: list, invite or remove' });
-  } catch (failure) {
-    console.error('admin-users failed', failure);
-    return json(500, { error: 'The administrators could not be changed. Please try again.' });
-  }
-});
+Deno.serve(
+  serve(
+    {
+      name: 'admin-users',
+      callers: ['admin'],
+      refused: 'Only an administrator may manage administrators',
+      failure: 'The administrators could not be changed. Please try again.',
+    },
+    async ({ body }) => {
+      if (body.action === 'list') return await list();
+      if (body.action === 'invite') return await invite(body);
+      if (body.action === 'remove') return await remove(body);
+      throw new Refusal(400, 'Expected an action: list, invite or remove');
+    },
+  ),
+);

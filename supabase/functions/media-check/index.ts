@@ -9,9 +9,9 @@
 // recording use the service role key, which the browser never holds.
 //
 // POST { path }  → 200 { path, width, height } | 422 { error } (refused, deleted)
-// Other refusals are { error } with 400, 403 or 404.
-import { callRpc, callerIsAdmin } from '../_shared/database.ts';
-import { json, preflight } from '../_shared/http.ts';
+// Other refusals are _shared/http.ts's { error } with 400, 403, 404 or 413.
+import { callRpc } from '../_shared/database.ts';
+import { json, Refusal, serve } from '../_shared/http.ts';
 import { checkImage, filmMatches, isCheckedImageType } from '../_shared/image-check.ts';
 
 const BUCKET = 'media';
@@ -120,35 +120,31 @@ function judge(
   return { width, height };
 }
 
-Deno.serve(async (req) => {
-  if (req.method === 'OPTIONS') return preflight();
-  if (req.method !== 'POST') return json(405, { error: 'Use POST' });
-  if (!(await callerIsAdmin(req)))
-    return json(403, { error: 'Only an administrator may add files to the media library' });
-  let path: unknown;
-  try {
-    path = ((await req.json()) as { path?: unknown } | null)?.path;
-  } catch {
-    return json(400, { error: 'The body must be JSON' });
-  }
-  if (!isOriginalPath(path))
-    return json(400, { error: 'Expected { path: <the original file in the media bucket> }' });
-  try {
-    const stored = await readObject(path);
-    if (!stored) return json(404, { error: 'There is no such file in the media library.' });
-    const verdict = judge(path, stored);
-    if ('problem' in verdict) {
-      await removeWithVariants(path);
-      return json(422, { error: verdict.problem });
-    }
-    await callRpc('record_media_check', {
-      target_path: path,
-      image_width: verdict.width,
-      image_height: verdict.height,
-    });
-    return json(200, { path, width: verdict.width, height: verdict.height });
-  } catch (failure) {
-    console.error('media-check failed', failure);
-    return json(500, { error: 'The file could not be checked. Please try again.' });
-  }
-});
+Deno.serve(
+  serve(
+    {
+      name: 'media-check',
+      callers: ['admin'],
+      refused: 'Only an administrator may add files to the media library',
+      failure: 'The file could not be checked. Please try again.',
+    },
+    async ({ body }) => {
+      const path = body.path;
+      if (!isOriginalPath(path))
+        throw new Refusal(400, 'Expected { path: <the original file in the media bucket> }');
+      const stored = await readObject(path);
+      if (!stored) throw new Refusal(404, 'There is no such file in the media library.');
+      const verdict = judge(path, stored);
+      if ('problem' in verdict) {
+        await removeWithVariants(path);
+        throw new Refusal(422, verdict.problem);
+      }
+      await callRpc('record_media_check', {
+        target_path: path,
+        image_width: verdict.width,
+        image_height: verdict.height,
+      });
+      return json(200, { path, width: verdict.width, height: verdict.height });
+    },
+  ),
+);

@@ -11,6 +11,7 @@
 import Stripe from 'npm:stripe@17.7.0';
 import { callRpc } from '../_shared/database.ts';
 import { depositReceipt, sendEmail } from '../_shared/email.ts';
+import { json, Refusal, serve } from '../_shared/http.ts';
 
 const stripe = new Stripe(Deno.env.get('STRIPE_SECRET_KEY') ?? 'sk_unused', {
   httpClient: Stripe.createFetchHttpClient(),
@@ -23,14 +24,14 @@ const HANDLED = new Set([
   'checkout.session.async_payment_failed',
 ]);
 
-const answer = (status: number, body: unknown) => Response.json(body, { status });
+// Stripe's events are a few kilobytes; its signature covers the body exactly as sent, so the body
+// is taken as text, unparsed, and the limit is wider than the site's calls.
+const EVENT_LIMIT = 512 * 1024;
 
-Deno.serve(async (req) => {
-  if (req.method !== 'POST') return answer(405, { error: 'Use POST' });
+async function handle(request: Request, body: string): Promise<Response> {
   const secret = Deno.env.get('STRIPE_WEBHOOK_SECRET');
-  if (!secret) return answer(500, { error: 'STRIPE_WEBHOOK_SECRET is not set' });
-  const signature = req.headers.get('stripe-signature') ?? '';
-  const body = await req.text();
+  if (!secret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+  const signature = request.headers.get('stripe-signature') ?? '';
   let event: Stripe.Event;
   try {
     event = await stripe.webhooks.constructEventAsync(
@@ -41,16 +42,14 @@ Deno.serve(async (req) => {
       cryptoProvider,
     );
   } catch (failure) {
-    return answer(400, {
-      error: `Webhook signature verification failed: ${(failure as Error).message}`,
-    });
+    throw new Refusal(400, `Webhook signature verification failed: ${(failure as Error).message}`);
   }
-  if (!HANDLED.has(event.type)) return answer(200, { received: true, outcome: 'ignored' });
+  if (!HANDLED.has(event.type)) return json(200, { received: true, outcome: 'ignored' });
 
   // A signed event whose session is missing is Stripe's or a test's mistake, never a payment.
   const session: unknown = (event as { data?: { object?: unknown } }).data?.object;
   if (typeof session !== 'object' || session === null || Array.isArray(session))
-    return answer(400, { error: 'The event has no data.object' });
+    throw new Refusal(400, 'The event has no data.object');
   const field = (name: string): string | null => {
     const value = (session as Record<string, unknown>)[name];
     return typeof value === 'string' ? value : null;
@@ -97,5 +96,11 @@ Deno.serve(async (req) => {
     }
   }
   // 200 whatever the outcome: Stripe retries anything else for days, and a mismatch stays one.
-  return answer(200, { received: true, outcome });
-});
+  return json(200, { received: true, outcome });
+}
+
+Deno.serve(
+  serve({ name: 'stripe-webhook', body: 'text', limit: EVENT_LIMIT }, ({ request, text }) =>
+    handle(request, text),
+  ),
+);

@@ -8,13 +8,13 @@
 // once and to each address at most one acknowledgement a day (claim_email decides both), with
 // no text the visitor typed (_shared/email.ts), and the first webhook delivery once; only an
 // administrator may retry a failed delivery.
-import { callRpc, callerIsAdmin } from '../_shared/database.ts';
+import { callRpc } from '../_shared/database.ts';
 import { enquiryAcknowledgement, registrationConfirmation, sendEmail } from '../_shared/email.ts';
-import { json, preflight } from '../_shared/http.ts';
+import { json, Refusal, serve } from '../_shared/http.ts';
+import { isUuid } from '../_shared/validate.ts';
 
 type Kind = 'registration' | 'sponsorship';
 type Row = Record<string, unknown>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const webhookUrl = (kind: Kind) =>
   Deno.env.get(kind === 'registration' ? 'REGISTRATION_WEBHOOK_URL' : 'SPONSORSHIP_WEBHOOK_URL');
@@ -87,30 +87,22 @@ async function sendConfirmation(kind: Kind, id: string): Promise<string> {
   }
 }
 
-Deno.serve(async (req) => {
-  if (req.method === 'OPTIONS') return preflight();
-  if (req.method !== 'POST') return json(405, { error: 'Use POST' });
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    return json(400, { error: 'The body must be JSON' });
-  }
-  const { kind, id, retry } = (body ?? {}) as { kind?: unknown; id?: unknown; retry?: unknown };
-  if (
-    (kind !== 'registration' && kind !== 'sponsorship') ||
-    typeof id !== 'string' ||
-    !UUID.test(id)
-  )
-    return json(400, { error: 'Expected { kind: "registration" | "sponsorship", id: <uuid> }' });
-  if (retry === true && !(await callerIsAdmin(req)))
-    return json(403, { error: 'Only an administrator may retry a delivery' });
-  try {
-    const webhook = await deliverWebhook(kind, id, retry === true);
-    const email = await sendConfirmation(kind, id);
-    return json(200, { webhook, email });
-  } catch (failure) {
-    console.error('Delivery failed', failure);
-    return json(500, { error: 'The delivery could not be recorded' });
-  }
-});
+Deno.serve(
+  serve(
+    { name: 'submission-delivery', failure: 'The delivery could not be recorded' },
+    async ({ body, caller }) => {
+      const { kind, id, retry } = body;
+      if (
+        (kind !== 'registration' && kind !== 'sponsorship') ||
+        typeof id !== 'string' ||
+        !isUuid(id)
+      )
+        throw new Refusal(400, 'Expected { kind: "registration" | "sponsorship", id: <uuid> }');
+      if (retry === true && (await caller()) !== 'admin')
+        throw new Refusal(403, 'Only an administrator may retry a delivery');
+      const webhook = await deliverWebhook(kind, id, retry === true);
+      const email = await sendConfirmation(kind, id);
+      return json(200, { webhook, email });
+    },
+  ),
+);
