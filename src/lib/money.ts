@@ -3,8 +3,8 @@
 // "Edge Functions"), so it imports nothing and uses nothing Deno lacks.
 //
 // The rule: a payment (what was paid or is due, to the penny: receipts, the inbox) always shows
-// its pence, 25000 → '£250.00'; any other amount (the prices and figures the site states) shows
-// whole pounds when it is whole, 25000 → '£250', and its pence when it is not, 25050 → '£250.50'.
+// its pence, 12000 → '£120.00'; any other amount (the prices and figures the site states) shows
+// whole pounds when it is whole, 12000 → '£120', and its pence when it is not, 12050 → '£120.50'.
 // Pounds are hand-written rather than Intl's (the public pages' reason is in format.ts); money.test.ts
 // holds them equal to Intl. Another currency (a payment Stripe reported in one) is Intl's.
 
@@ -19,11 +19,11 @@ const thousands = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
 export type MoneyStyle = {
   /** The currency's ISO code, any case; pounds when absent. */
   currency?: string | null;
-  /** A payment: show the pence even when there are none ('£250.00'). */
+  /** A payment: show the pence even when there are none ('£120.00'). */
   payment?: boolean;
 };
 
-/** 25000 → '£250'; 25050 → '£250.50'; with { payment: true } 25000 → '£250.00'; null → ''. */
+/** 12000 → '£120'; 12050 → '£120.50'; with { payment: true } 12000 → '£120.00'; null → ''. */
 export function formatMoney(amount: Pence | null, style: MoneyStyle = {}): string {
   if (amount === null || !Number.isFinite(amount)) return '';
   const currency = (style.currency || 'gbp').toUpperCase();

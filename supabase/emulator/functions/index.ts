@@ -151,6 +151,10 @@ export async function proxyFunction(
         for (const [key, value] of Object.entries(answer.headers)) {
           if (!HOP_BY_HOP.has(key) && value !== undefined) headers[key] = value;
         }
+        // A function that answers before the caller's body has all arrived (a 413 from its own
+        // limit) leaves unread bytes on the connection: close it, as a gateway does, so the
+        // client does not send its next request on a connection the server is about to reset.
+        if (!req.complete) headers.connection = 'close';
         res.writeHead(answer.statusCode ?? 502, headers);
         answer.pipe(res);
         answer.on('end', resolve);
