@@ -15,7 +15,7 @@ import { isSettingType, settingValueError, type SettingType } from '../lib/setti
 import { supabase } from './supabase';
 import { AdminTitle } from './AdminTitle';
 import { BackToDashboard } from './BackToDashboard';
-import { useToast } from './crud/Toast';
+import { useToast } from './ui/Toast';
 
 /** 'rally_capacity' → 'Rally Capacity' */
 export function settingTitle(key: string): string {
