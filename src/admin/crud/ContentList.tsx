@@ -26,6 +26,9 @@ import { PublishedBadge } from '../ui/PublishedBadge';
 import type { ContentRow, FormValues, ManagerDescription } from './types';
 import type { ContentManagerState } from './useContentManager';
 
+/** A selection checkbox: 24 px, WCAG 2.2's minimum target (the browser's own is 13 to 16 px). */
+const CHECKBOX = 'h-6 w-6 shrink-0 rounded border-slate-400';
+
 export function ContentList<R extends ContentRow, V extends FormValues>({
   description: d,
   state,
@@ -152,7 +155,7 @@ function BulkBar<R extends ContentRow, V extends FormValues>({
       <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
         <input
           type="checkbox"
-          className="h-4 w-4 rounded border-slate-400"
+          className={CHECKBOX}
           checked={selection.all}
           ref={(box) => {
             if (box) box.indeterminate = selection.some;
@@ -213,13 +216,15 @@ function RowControls<R extends ContentRow, V extends FormValues>({
 }) {
   const { selection, order } = state;
   const name = d.rowName(row);
-  const move = 'rounded p-1 text-slate-700 hover:bg-slate-100 disabled:text-slate-300';
+  // 44 px square on a phone (a thumb's target), 24 px from 768 px: WCAG 2.2's target sizes.
+  const move =
+    'inline-flex min-h-11 min-w-11 items-center justify-center rounded text-slate-700 hover:bg-slate-100 disabled:text-slate-300 md:min-h-6 md:min-w-6 md:p-1';
   return (
     <div className={`flex items-center gap-2 ${d.layout === 'grid' ? 'px-4 pt-3' : ''}`}>
       <input
         type="checkbox"
         aria-label={`Select ${name}`}
-        className="h-4 w-4 rounded border-slate-400"
+        className={CHECKBOX}
         checked={selection.has(row.id)}
         onChange={() => selection.toggle(row.id)}
       />
