@@ -10,7 +10,7 @@ import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAuth } from './auth/RequireAuth';
 import { SetPasswordPage } from './auth/SetPasswordPage';
-import { ToastProvider } from './crud/Toast';
+import { ToastProvider } from './ui/Toast';
 import { DashboardPage } from './DashboardPage';
 import { adminScreens } from './registry';
 

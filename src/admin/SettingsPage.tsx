@@ -1,8 +1,10 @@
 // The settings screen: every fixed key, grouped (the rally edition, the organisation,
 // fundraising, and later the pages), each with its label, help text and an input for its type.
+// Each group folds (a <details>), closed on a phone unless named in the address or refused.
 // A value is checked here by the same rules as the database's trigger; what the database still
 // refuses is shown under the field it belongs to.
 import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import { EmptyState } from '../components/EmptyState';
 import { FormMessage, TextAreaField, TextField } from '../components/FormField';
 import { Spinner } from '../components/Spinner';
@@ -15,7 +17,7 @@ import { isSettingType, settingValueError, type SettingType } from '../lib/setti
 import { supabase } from './supabase';
 import { AdminTitle } from './AdminTitle';
 import { BackToDashboard } from './BackToDashboard';
-import { useToast } from './crud/Toast';
+import { useToast } from './ui/Toast';
 
 /** 'rally_capacity' → 'Rally Capacity' */
 export function settingTitle(key: string): string {
@@ -63,6 +65,12 @@ export function SettingsPage() {
   } = useLoad('settings', loadSettings, { empty: NO_SETTINGS });
   const [message, setMessage] = useState<Message | null>(null);
   const toast = useToast();
+  // On a phone the groups fold (the screen was about 9,100 px long at 390 px): a group opens
+  // when tapped, when the address names it (/admin/settings#settings-fundraising) or when it
+  // holds a refused value. From 768 px they stand open.
+  const [wide] = useState(() => window.matchMedia?.('(min-width: 768px)').matches ?? true);
+  const { hash } = useLocation();
+  const [failedGroups, setFailedGroups] = useState<string[]>([]);
   const shown: Message | null =
     message ?? (failed ? { tone: 'error', text: 'Failed to load settings' } : null);
   const groups = GROUPS.map((group) => ({
@@ -86,10 +94,16 @@ export function SettingsPage() {
         <EmptyState title="No settings found" />
       ) : (
         groups.map((group) => (
-          <section key={group.name} aria-labelledby={`settings-${group.name}`} className="mt-8">
-            <h2 id={`settings-${group.name}`} className="text-xl font-bold text-slate-900">
-              {group.title}
-            </h2>
+          <details
+            key={group.name}
+            id={`settings-${group.name}`}
+            data-settings-group
+            open={wide || hash === `#settings-${group.name}` || failedGroups.includes(group.name)}
+            className="mt-6 border-b border-slate-200 pb-2"
+          >
+            <summary className="flex min-h-11 cursor-pointer items-center">
+              <h2 className="text-xl font-bold text-slate-900">{group.title}</h2>
+            </summary>
             <ul className="mt-4 space-y-4">
               {group.settings.map((setting) => (
                 <li key={setting.key}>
@@ -100,12 +114,17 @@ export function SettingsPage() {
                       toast.show('Setting updated successfully!');
                       reload();
                     }}
-                    onFailed={() => setMessage({ tone: 'error', text: 'Failed to update setting' })}
+                    onFailed={() => {
+                      setMessage({ tone: 'error', text: 'Failed to update setting' });
+                      setFailedGroups((names) =>
+                        names.includes(group.name) ? names : [...names, group.name],
+                      );
+                    }}
                   />
                 </li>
               ))}
             </ul>
-          </section>
+          </details>
         ))
       )}
     </div>

@@ -19,7 +19,7 @@
 //   `{ path, … element }`.
 // - Every content manager has its Trash view (?view=trash), bulk actions (crud/useSelection and
 //   ContentList's bar) and moving rows (crud/useRowOrder, for tables ordered by hand); any screen
-//   confirms its saves with `useToast()` (crud/Toast.tsx; the provider is in AdminShell).
+//   confirms its saves with `useToast()` (ui/Toast.tsx; the provider is in AdminShell).
 import type { ReactNode } from 'react';
 import {
   BriefcaseBusiness,

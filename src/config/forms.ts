@@ -11,6 +11,19 @@ export const contactLimits = {
   message: 2000,
 } as const;
 
+/**
+ * What a contact message is about, as the contact form offers it and the inbox filters by it
+ * (contact_messages.subject's CHECK holds the same values).
+ */
+export const contactSubjects = [
+  { value: 'general', label: 'General enquiry' },
+  { value: 'rally', label: 'The rally' },
+  { value: 'sponsorship', label: 'Sponsorship' },
+  { value: 'charity', label: 'The charity' },
+  { value: 'media', label: 'Media and press' },
+  { value: 'other', label: 'Other' },
+] as const;
+
 /** The sign-up form's limits (submit_registration and the registrations table's checks). */
 export const registrationLimits = {
   name: 200,

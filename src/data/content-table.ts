@@ -33,11 +33,13 @@ export type InboxTable =
 
 /** Tables an admin list pages through: the content tables, the inboxes and the media library's files. */
 export type ListedTable = ContentTable | InboxTable | 'media_files';
+/** Tables the list core reads a page of: those, and the audit log (no created_at of its own). */
+export type PagedTable = ListedTable | 'audit_log';
 
-type Column<T extends ListedTable> = keyof Row<T> & string;
+type Column<T extends PagedTable> = keyof Row<T> & string;
 
 /** One column of an order, as PostgREST takes it. */
-export type OrderTerm<T extends ListedTable> = { column: Column<T>; ascending: boolean };
+export type OrderTerm<T extends PagedTable> = { column: Column<T>; ascending: boolean };
 
 /** The tie-breaker every order ends in, so that pages never overlap. */
 export const BY_ID: OrderTerm<ListedTable> = { column: 'id', ascending: true };
@@ -70,7 +72,7 @@ export const BY_YEAR: readonly OrderTerm<'gallery_images' | 'videos' | 'testimon
 ];
 
 /** What a manager's list can be searched, filtered and sorted by. */
-export type ListSpec<T extends ListedTable> = {
+export type ListSpec<T extends PagedTable> = {
   /**
    * The values of the table's `status` column the list filters by (an inbox); without them the
    * status is published or draft.
@@ -276,7 +278,7 @@ export interface ListReader<R> {
  * The one list core, used by every content table, the inboxes and the media library: a view
  * (search, filters, status, order, page) read as a page with its counts, or whole.
  */
-export function listReader<T extends ListedTable, R>(
+export function listReader<T extends PagedTable, R>(
   select: CountedSelect<R>,
   list: ListSpec<T>,
   /** Rows with deleted_at (content tables): lists show the rows outside the trash, `trash` the rest. */
@@ -370,7 +372,7 @@ export function listReader<T extends ListedTable, R>(
 }
 
 /** A page of a list for a view: the list core's page reader alone. */
-export function listPager<T extends ListedTable, R>(
+export function listPager<T extends PagedTable, R>(
   select: CountedSelect<R>,
   list: ListSpec<T>,
   trashable = false,

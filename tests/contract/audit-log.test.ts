@@ -115,4 +115,14 @@ describe('audit_log', () => {
     expect(page.total).toBe(2);
     expect(page.rows.map((entry) => entry.action)).toEqual(['published', 'created']);
   });
+
+  test('a page past the end of the log is served as its last page, as every admin list does', async () => {
+    const { admin } = em();
+    const id = await arrangeRow(em(), 'videos', { title: 'Short history', url: 'https://x.test' });
+    await admin.from('videos').update({ published: true }).eq('id', id);
+    const view = { search: '', status: null, filters: { row_id: id }, sort: 'oldest', pageSize: 1 };
+    const page = await listAuditPage(admin, { ...view, page: 9 });
+    expect(page).toMatchObject({ page: 2, pageCount: 2, total: 2 });
+    expect(page.rows.map((entry) => entry.action)).toEqual(['published']);
+  });
 });

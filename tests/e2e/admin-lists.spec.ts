@@ -67,3 +67,17 @@ test('the gallery manager searches, filters and pages on the server, and keeps t
   await expect(search).toHaveValue('');
   await expect(status).toHaveText(/^Showing 1–20 of \d+ images$/);
 });
+
+test('the audit log clamps a page past the end to its last page, like every admin list', async ({
+  adminPage: page,
+}) => {
+  await page.goto('/admin/audit-log?page=999');
+  const pages = page.getByRole('navigation', { name: 'Pages of the audit log' });
+  await expect(page).toHaveURL(/[?&]page=\d+$/);
+  await expect(page).not.toHaveURL(/page=999/);
+  const last = /page=(\d+)$/.exec(page.url())?.[1];
+  await expect(pages).toContainText(`Page ${last} of ${last}`);
+  await expect(
+    page.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem').first(),
+  ).toBeVisible();
+});

@@ -1,7 +1,9 @@
 // The admin on a phone (issue 21): at 390 px the navigation folds behind one "Menu" button, so
 // every list screen shows its list (its first entry, or its empty state) on its first screen,
 // where the 16 links once wrapped into six rows above it. The menu opens, lists the screens in
-// their groups with targets at least 44 px tall, and closes when a screen is chosen.
+// their groups with targets at least 44 px tall, and closes when a screen is chosen. Settings
+// folds its groups (it was about 9,100 px long at 390 px), and the list's small controls are
+// WCAG 2.2 targets: checkboxes and the move arrows at least 24 px, the main actions 44 px.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -88,4 +90,62 @@ test('from 768 px the groups stand open side by side, without a menu button', as
   const nav = adminPage.getByRole('navigation', { name: 'Admin screens' });
   await expect(nav.getByRole('link', { name: 'Administrators' })).toBeVisible();
   await expect(nav.getByRole('group', { name: 'People' })).toBeVisible();
+});
+
+/** How tall the page is, in CSS pixels. */
+const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
+
+test('Settings folds its groups on a phone, opening the one the address names', async ({
+  adminPage,
+}) => {
+  await adminPage.setViewportSize(PHONE);
+  await adminPage.goto('/admin/settings');
+  const groups = adminPage.locator('details[data-settings-group]');
+  await expect(groups.first()).toBeVisible();
+  await expect(groups).toHaveCount(4);
+  const folded = await pageHeight(adminPage);
+  test
+    .info()
+    .annotations.push({ type: 'Settings height at 390 px, folded', description: `${folded}` });
+  // Four group titles and the heading: about two screens at most (it was about 9,100 px).
+  expect(folded).toBeLessThan(2 * PHONE.height);
+  await expect(adminPage.getByRole('form', { name: 'Capacity (cars)' })).toBeHidden();
+
+  // A group opens on a tap; one named in the address is open on arrival.
+  await adminPage.getByText('Rally edition', { exact: true }).click();
+  await expect(adminPage.getByRole('form', { name: 'Capacity (cars)' })).toBeVisible();
+  // (A fresh load: a change of hash alone keeps the screen and what was opened on it.)
+  await adminPage.goto('about:blank');
+  await adminPage.goto('/admin/settings#settings-fundraising');
+  await expect(adminPage.getByRole('form', { name: 'Raised to date (£)' })).toBeVisible();
+  await expect(adminPage.getByRole('form', { name: 'Capacity (cars)' })).toBeHidden();
+});
+
+test('a list’s checkboxes and move arrows are at least 24 px, its main actions 44 px, on a phone', async ({
+  adminPage,
+}) => {
+  await adminPage.setViewportSize(PHONE);
+  await adminPage.goto('/admin/sponsors');
+  const list = adminPage.getByRole('list', { name: 'Sponsors Manager' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  const targets = [
+    adminPage.getByRole('checkbox', { name: 'Select all on this page' }),
+    list.getByRole('checkbox').first(),
+    list.getByRole('button', { name: /^Move .* up$/ }).first(),
+    list.getByRole('button', { name: /^Move .* down$/ }).first(),
+  ];
+  for (const target of targets) {
+    const box = await target.boundingBox();
+    expect(box?.width ?? 0, `${target}: width`).toBeGreaterThanOrEqual(24);
+    expect(box?.height ?? 0, `${target}: height`).toBeGreaterThanOrEqual(24);
+  }
+  const actions = [
+    adminPage.getByRole('button', { name: /^Add / }).first(),
+    list.getByRole('button', { name: /^Edit / }).first(),
+    list.getByRole('button', { name: /^Delete / }).first(),
+  ];
+  for (const action of actions) {
+    const box = await action.boundingBox();
+    expect(box?.height ?? 0, `${action}: height`).toBeGreaterThanOrEqual(44);
+  }
 });

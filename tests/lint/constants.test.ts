@@ -1,9 +1,11 @@
 // Constants that live twice say the same: the copies of the media types that cannot import
 // src/config/media.ts (the bucket's settings in supabase/config.toml and the schema migration,
-// and the upload policy's extensions), and the forms' password length (config.toml's).
+// and the upload policy's extensions), the forms' password length (config.toml's), and the
+// contact subjects the form offers and the inbox filters by (the table's CHECK).
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { MIN_PASSWORD_LENGTH } from '../../src/config/auth';
+import { contactSubjects } from '../../src/config/forms';
 import { MEDIA_TYPES } from '../../src/config/media';
 
 const quoted = (text: string) => [...text.matchAll(/['"]([^'"]+)['"]/g)].map((match) => match[1]);
@@ -31,5 +33,13 @@ describe('the password rule', () => {
     const toml = readFileSync('supabase/config.toml', 'utf8');
     const length = /^minimum_password_length = (\d+)$/m.exec(toml)?.[1];
     expect(Number(length)).toBe(MIN_PASSWORD_LENGTH);
+  });
+});
+
+describe('the contact subjects', () => {
+  test('contact_messages.subject takes exactly the subjects the form offers', () => {
+    const sql = readFileSync('supabase/migrations/20260101000000_schema.sql', 'utf8');
+    const check = /subject text not null check \(subject in \(([^)]*)\)\)/.exec(sql)?.[1] ?? '';
+    expect(quoted(check).sort()).toEqual(contactSubjects.map((subject) => subject.value).sort());
   });
 });

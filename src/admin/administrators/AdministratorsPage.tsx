@@ -1,13 +1,12 @@
 // The Administrators screen: who may manage the site, an invitation by email for another, and
 // removing one (never the last: the admin-users Edge Function refuses it, whatever this screen
-// shows). A handful of people, so one list without search or pages, with the loading, empty and
-// failed states every admin list has; the invite form checks the address here and shows the
+// shows). A handful of people, so one list without search or pages (useWholeList), drawn by
+// ListBody with the loading, empty and failed states every admin list has; the invite form checks the address here and shows the
 // server's refusal under the field, keeping what was typed.
 import { useState, type FormEvent } from 'react';
 import { MailPlus, UserMinus, Users } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
 import { EmailField, FormMessage } from '../../components/FormField';
-import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
 import {
   inviteAdministrator,
@@ -18,17 +17,17 @@ import {
 import { FunctionError } from '../../data/functions';
 import { formatDateTime } from '../../lib/dateTime';
 import { isEmail } from '../../lib/validation';
-import { useLoad } from '../../lib/useLoad';
 import { AdminTitle } from '../AdminTitle';
 import { BackToDashboard } from '../BackToDashboard';
 import { useAuth } from '../auth/AuthProvider';
-import { useToast } from '../crud/Toast';
+import { ListBody } from '../list/ListBody';
+import { useWholeList } from '../list/useServerList';
+import { useToast } from '../ui/Toast';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { LoadFailed } from '../ui/LoadFailed';
 import { PendingButton, buttonClass } from '../ui/PendingButton';
 import { supabase } from '../supabase';
 
-const NONE: Administrator[] = [];
+const loadAdministrators = () => listAdministrators(supabase);
 
 function InviteForm({ onInvited }: { onInvited: () => void }) {
   const toast = useToast();
@@ -121,7 +120,7 @@ export function AdministratorsPage() {
   const { state: auth } = useAuth();
   const toast = useToast();
   const myId = auth.status === 'signed-in' ? auth.user.id : null;
-  const list = useLoad('administrators', () => listAdministrators(supabase), { empty: NONE });
+  const list = useWholeList('administrators', loadAdministrators);
   const [removing, setRemoving] = useState<Administrator | null>(null);
 
   async function remove(admin: Administrator) {
@@ -141,56 +140,6 @@ export function AdministratorsPage() {
     }
   }
 
-  let body;
-  if (list.loading) body = <Spinner label="Loading the administrators..." />;
-  else if (list.failed && list.data === NONE)
-    body = (
-      <LoadFailed
-        message="Could not load the administrators. Please try again."
-        onRetry={list.reload}
-      />
-    );
-  else if (list.data.length === 0)
-    body = (
-      <EmptyState
-        title="No administrators"
-        icon={<Users aria-hidden="true" className="h-10 w-10" />}
-      />
-    );
-  else
-    body = (
-      <ul
-        aria-label="Administrators"
-        aria-busy={list.busy}
-        className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm"
-      >
-        {list.data.map((admin) => (
-          <li key={admin.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-            <div className="min-w-0">
-              <p className="font-semibold break-all text-slate-900">
-                {admin.email}
-                {admin.id === myId ? (
-                  <span className="font-normal text-slate-600"> (you)</span>
-                ) : null}
-              </p>
-              <p className="text-sm text-slate-600">{state(admin)}</p>
-            </div>
-            {admin.id !== myId ? (
-              <button
-                type="button"
-                className={buttonClass('danger')}
-                aria-label={`Remove ${admin.email}`}
-                onClick={() => setRemoving(admin)}
-              >
-                <UserMinus aria-hidden="true" className="h-4 w-4" />
-                Remove
-              </button>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    );
-
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <AdminTitle>Administrators</AdminTitle>
@@ -200,7 +149,56 @@ export function AdministratorsPage() {
       <div className="mt-6">
         <InviteForm onInvited={list.reload} />
       </div>
-      <div className="mt-6">{body}</div>
+      <div className="mt-6">
+        <ListBody
+          list={list}
+          plural="administrators"
+          loadingText="Loading the administrators..."
+          failedText="Could not load the administrators. Please try again."
+          empty={
+            <EmptyState
+              title="No administrators"
+              icon={<Users aria-hidden="true" className="h-10 w-10" />}
+            />
+          }
+        >
+          {(rows) => (
+            <ul
+              aria-label="Administrators"
+              aria-busy={list.busy}
+              className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm"
+            >
+              {rows.map((admin) => (
+                <li
+                  key={admin.id}
+                  className="flex flex-wrap items-center justify-between gap-3 p-4"
+                >
+                  <div className="min-w-0">
+                    <p className="font-semibold break-all text-slate-900">
+                      {admin.email}
+                      {admin.id === myId ? (
+                        <span className="font-normal text-slate-600"> (you)</span>
+                      ) : null}
+                    </p>
+                    <p className="text-sm text-slate-600">{state(admin)}</p>
+                  </div>
+                  {admin.id !== myId ? (
+                    <button
+                      type="button"
+                      className={buttonClass('danger')}
+                      aria-label={`Remove ${admin.email}`}
+                      onClick={() => setRemoving(admin)}
+                    >
+                      <UserMinus aria-hidden="true" className="h-4 w-4" />
+                      Remove
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListBody>
+      </div>
       <ConfirmDialog
         open={removing !== null}
         title={`Remove ${removing?.email ?? ''}?`}

@@ -1,23 +1,21 @@
 // The Audit log screen: who created, changed, published, unpublished, trashed, restored or
 // deleted what, and when, newest first. Built from the list pieces every admin list uses: the
 // view in the URL (search by label, filter by table or actor, an item's history by its id,
-// oldest or newest first, pages), a page from the server (useLoad, keeping the rows shown while
-// the next view loads), and the loading, empty and failed states.
+// oldest or newest first, pages), a page from the server (useServerList: a page past the end
+// shows the last one), and ListBody's loading, empty and failed states.
 import { useMemo } from 'react';
 import { History, X } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
-import { Spinner } from '../../components/Spinner';
-import { AUDIT_FILTERS, listAuditActors, listAuditPage, type AuditEntry } from '../../data/audit';
-import type { ListPage } from '../../data/content-table';
+import { AUDIT_FILTERS, listAuditActors, listAuditPage } from '../../data/audit';
+import type { ListQuery } from '../../data/content-table';
 import { formatDateTime } from '../../lib/dateTime';
 import { useLoad } from '../../lib/useLoad';
 import { AdminTitle } from '../AdminTitle';
 import { BackToDashboard } from '../BackToDashboard';
-import { resultLine } from '../crud/ContentList';
-import { ListPagination } from '../list/ListPagination';
+import { ListBody } from '../list/ListBody';
 import { ListToolbar } from '../list/ListToolbar';
 import { useListQuery } from '../list/useListQuery';
-import { LoadFailed } from '../ui/LoadFailed';
+import { useServerList } from '../list/useServerList';
 import { buttonClass } from '../ui/PendingButton';
 import { supabase } from '../supabase';
 
@@ -50,83 +48,18 @@ const FILTERS = [
   { column: 'actor_email', label: 'Who', all: 'Everyone' },
 ];
 
+const loadPage = (query: ListQuery) => listAuditPage(supabase, query);
+
 export function AuditLogPage() {
-  const view = useListQuery(OPTIONS);
-  const { query, change } = view;
-  const empty = useMemo<ListPage<AuditEntry>>(
-    () => ({ rows: [], total: 0, tableTotal: 0, page: query.page, pageCount: 1 }),
-    [query.page],
-  );
-  const list = useLoad(`audit?${JSON.stringify(query)}`, () => listAuditPage(supabase, query), {
-    empty,
-    keepPrevious: true,
+  const list = useServerList({
+    name: 'audit',
+    view: useListQuery(OPTIONS),
+    load: loadPage,
   });
+  const { query, change } = list.view;
   const actors = useLoad('audit actors', () => listAuditActors(supabase), { empty: [] });
   const facets = useMemo(() => ({ actor_email: actors.data }), [actors.data]);
   const item = query.filters.row_id;
-  const page = list.data;
-
-  let body;
-  if (list.loading) body = <Spinner label="Loading the audit log..." />;
-  else if (list.failed && list.data === empty)
-    body = (
-      <LoadFailed message="Could not load the audit log. Please try again." onRetry={list.reload} />
-    );
-  else if (page.rows.length === 0)
-    body = (
-      <EmptyState
-        title="No entries match"
-        icon={<History aria-hidden="true" className="h-10 w-10" />}
-      />
-    );
-  else
-    body = (
-      <>
-        <p role="status" className="mb-3 text-sm text-slate-700">
-          {resultLine(page, query.pageSize, 'entries', true)}
-        </p>
-        <ol
-          aria-label="Audit log entries"
-          aria-busy={list.busy}
-          className={`divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm ${list.busy ? 'opacity-60' : ''}`}
-        >
-          {page.rows.map((entry) => (
-            <li key={entry.id} className="flex flex-wrap items-start justify-between gap-3 p-4">
-              <div className="min-w-0">
-                <p className="text-slate-900">
-                  <span className="font-semibold">{entry.actor_email ?? 'System'}</span>{' '}
-                  {entry.action} {(TABLES[entry.table_name] ?? entry.table_name).toLowerCase()}{' '}
-                  <span className="font-semibold">“{entry.label}”</span>
-                </p>
-                <p className="text-sm text-slate-600">
-                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                  {entry.changed_columns.length > 0
-                    ? ` · Changed: ${entry.changed_columns.join(', ')}`
-                    : ''}
-                </p>
-              </div>
-              {entry.row_id && entry.row_id !== item ? (
-                <button
-                  type="button"
-                  className={buttonClass('neutral')}
-                  aria-label={`History of “${entry.label}”`}
-                  onClick={() => change({ filters: { row_id: entry.row_id ?? '' } })}
-                >
-                  <History aria-hidden="true" className="h-4 w-4" />
-                  History
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-        <ListPagination
-          page={page.page}
-          pageCount={page.pageCount}
-          label="Pages of the audit log"
-          onPage={(next) => change({ page: next })}
-        />
-      </>
-    );
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -160,7 +93,58 @@ export function AuditLogPage() {
           </button>
         </p>
       ) : null}
-      <div className="mt-4">{body}</div>
+      <div className="mt-4">
+        <ListBody
+          list={list}
+          plural="entries"
+          loadingText="Loading the audit log..."
+          failedText="Could not load the audit log. Please try again."
+          empty={
+            <EmptyState
+              title="No entries match"
+              icon={<History aria-hidden="true" className="h-10 w-10" />}
+            />
+          }
+          pagesLabel="Pages of the audit log"
+        >
+          {(rows) => (
+            <ol
+              aria-label="Audit log entries"
+              aria-busy={list.busy}
+              className={`divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm ${list.busy ? 'opacity-60' : ''}`}
+            >
+              {rows.map((entry) => (
+                <li key={entry.id} className="flex flex-wrap items-start justify-between gap-3 p-4">
+                  <div className="min-w-0">
+                    <p className="text-slate-900">
+                      <span className="font-semibold">{entry.actor_email ?? 'System'}</span>{' '}
+                      {entry.action} {(TABLES[entry.table_name] ?? entry.table_name).toLowerCase()}{' '}
+                      <span className="font-semibold">“{entry.label}”</span>
+                    </p>
+                    <p className="text-sm text-slate-600">
+                      <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                      {entry.changed_columns.length > 0
+                        ? ` · Changed: ${entry.changed_columns.join(', ')}`
+                        : ''}
+                    </p>
+                  </div>
+                  {entry.row_id && entry.row_id !== item ? (
+                    <button
+                      type="button"
+                      className={buttonClass('neutral')}
+                      aria-label={`History of “${entry.label}”`}
+                      onClick={() => change({ filters: { row_id: entry.row_id ?? '' } })}
+                    >
+                      <History aria-hidden="true" className="h-4 w-4" />
+                      History
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          )}
+        </ListBody>
+      </div>
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { FormMessage, TextField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { MIN_PASSWORD_LENGTH } from '../../config/auth';
 import { paths } from '../../config/paths';
-import { useToast } from '../crud/Toast';
+import { useToast } from '../ui/Toast';
 import { PendingButton } from '../ui/PendingButton';
 import { supabase } from '../supabase';
 import { AuthCard } from './AuthCard';

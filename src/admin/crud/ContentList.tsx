@@ -1,10 +1,10 @@
 // A content manager's list, as the state hook (useContentManager) describes it: the search and
 // filter toolbar, the result count (announced politely), the selection and its bulk actions,
 // the rows with publish, edit and delete (restore and delete for good in the Trash view), moving
-// rows by drag and drop or with Move up / Move down in a view ordered by hand, the pages, and the
-// states between: loading, could not load, a truly empty table (the spec's text and its
-// first-add button), an empty trash and a view that matches nothing (with Clear filters).
-import { useState, type DragEvent, type ReactNode } from 'react';
+// rows by drag and drop or with Move up / Move down in a view ordered by hand; the list's states
+// and pages are ListBody's, with this screen's empty states: a truly empty table (the spec's text
+// and its first-add button) and an empty trash.
+import { useState, type DragEvent } from 'react';
 import {
   ArrowDown,
   ArrowUp,
@@ -15,33 +15,19 @@ import {
   Pencil,
   Plus,
   RotateCcw,
-  SearchX,
   Trash2,
 } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
 import { FormMessage } from '../../components/FormField';
-import { Spinner } from '../../components/Spinner';
-import { clearedListQuery } from '../list/list-query';
-import { ListPagination } from '../list/ListPagination';
+import { ListBody } from '../list/ListBody';
 import { ListToolbar } from '../list/ListToolbar';
-import { LoadFailed } from '../ui/LoadFailed';
 import { buttonClass } from '../ui/PendingButton';
 import { PublishedBadge } from '../ui/PublishedBadge';
 import type { ContentRow, FormValues, ManagerDescription } from './types';
 import type { ContentManagerState } from './useContentManager';
 
-/** 'Showing 21–40 of 52 images', or of the matching ones when the view is narrowed. */
-export function resultLine(
-  page: { page: number; total: number; rows: unknown[] },
-  pageSize: number,
-  plural: string,
-  narrowed: boolean,
-): string {
-  if (page.total === 0) return `No ${plural} match`;
-  const first = (page.page - 1) * pageSize + 1;
-  const last = first + page.rows.length - 1;
-  return `Showing ${first}–${last} of ${page.total} ${narrowed ? 'matching ' : ''}${plural}`;
-}
+/** A selection checkbox: 24 px, WCAG 2.2's minimum target (the browser's own is 13 to 16 px). */
+const CHECKBOX = 'h-6 w-6 shrink-0 rounded border-slate-400';
 
 export function ContentList<R extends ContentRow, V extends FormValues>({
   description: d,
@@ -52,7 +38,6 @@ export function ContentList<R extends ContentRow, V extends FormValues>({
 }) {
   const { list, form, actions, order } = state;
   const { query, change } = list.view;
-  const page = list.page;
   const [dragging, setDragging] = useState<string | null>(null);
 
   /** Drag and drop: a row dropped on another takes that row's place. */
@@ -67,115 +52,25 @@ export function ContentList<R extends ContentRow, V extends FormValues>({
     },
   });
 
-  let body: ReactNode;
-  if (list.loading) {
-    body = <Spinner label={d.loadingText} />;
-  } else if (list.unavailable) {
-    body = (
-      <LoadFailed message="Could not load the list. Please try again." onRetry={list.reload} />
-    );
-  } else if (page.tableTotal === 0 && !list.narrowed && list.trash) {
-    body = (
-      <EmptyState
-        title="The trash is empty"
-        icon={<Trash2 aria-hidden="true" className="h-10 w-10" />}
-      />
-    );
-  } else if (page.tableTotal === 0 && !list.narrowed) {
-    body = (
-      <EmptyState title={d.emptyText}>
-        {!form.open ? (
-          <button
-            type="button"
-            className={`${buttonClass('primary')} mt-2`}
-            onClick={actions.openAdd}
-          >
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            {d.firstAddLabel}
-          </button>
-        ) : null}
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        <p role="status" className="mb-3 text-sm text-slate-700">
-          {resultLine(page, query.pageSize, d.plural, list.narrowed)}
-        </p>
-        {list.failed ? (
-          <LoadFailed
-            className="mb-4"
-            message="Could not load the latest list. What is shown may be out of date."
-            onRetry={list.reload}
-          />
-        ) : null}
-        {page.rows.length === 0 ? (
-          <EmptyState
-            title="No results match your search"
-            icon={<SearchX aria-hidden="true" className="h-10 w-10" />}
-          >
-            <button
-              type="button"
-              className={`${buttonClass('neutral')} mt-2`}
-              onClick={() => change(clearedListQuery(query))}
-            >
-              Clear filters
-            </button>
-          </EmptyState>
-        ) : (
-          <>
-            <BulkBar description={d} state={state} />
-            <p aria-live="polite" className="sr-only">
-              {order.announcement}
-            </p>
-            <ul
-              aria-label={list.trash ? `${d.title} trash` : d.title}
-              aria-busy={list.busy}
-              className={`${
-                d.layout === 'grid'
-                  ? 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3'
-                  : 'space-y-4'
-              } ${list.busy ? 'opacity-60' : ''}`}
-            >
-              {order.rows.map((row, index) => (
-                <li
-                  key={row.id}
-                  data-row={row.id}
-                  draggable={order.enabled}
-                  onDragStart={(event) => {
-                    event.dataTransfer.effectAllowed = 'move';
-                    event.dataTransfer.setData('text/plain', row.id);
-                    setDragging(row.id);
-                  }}
-                  onDragEnd={() => setDragging(null)}
-                  {...(order.enabled ? dropTarget(index) : {})}
-                  className={`flex overflow-hidden rounded-xl border bg-white shadow-sm ${
-                    dragging === row.id ? 'border-blue-600 opacity-60' : 'border-slate-200'
-                  } ${
-                    d.layout === 'grid'
-                      ? 'flex-col'
-                      : 'flex-col gap-4 p-4 sm:flex-row sm:items-start'
-                  }`}
-                >
-                  <RowControls description={d} state={state} row={row} index={index} />
-                  <div className="min-w-0 flex-1">
-                    {d.renderRow(row, <PublishedBadge published={row.published} />)}
-                  </div>
-                  <RowActions description={d} state={state} row={row} />
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        <ListPagination
-          page={page.page}
-          pageCount={page.pageCount}
-          label={`Pages of ${d.plural}`}
-          onPage={(next) => change({ page: next })}
-        />
-      </>
-    );
-  }
+  const empty = list.trash ? (
+    <EmptyState
+      title="The trash is empty"
+      icon={<Trash2 aria-hidden="true" className="h-10 w-10" />}
+    />
+  ) : (
+    <EmptyState title={d.emptyText}>
+      {!form.open ? (
+        <button
+          type="button"
+          className={`${buttonClass('primary')} mt-2`}
+          onClick={actions.openAdd}
+        >
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          {d.firstAddLabel}
+        </button>
+      ) : null}
+    </EmptyState>
+  );
 
   return (
     <>
@@ -192,7 +87,55 @@ export function ContentList<R extends ContentRow, V extends FormValues>({
           <FormMessage tone="error">{list.error}</FormMessage>
         </div>
       ) : null}
-      <div className="mt-4">{body}</div>
+      <div className="mt-4">
+        <ListBody list={list} plural={d.plural} loadingText={d.loadingText} empty={empty}>
+          {() => (
+            <>
+              <BulkBar description={d} state={state} />
+              <p aria-live="polite" className="sr-only">
+                {order.announcement}
+              </p>
+              <ul
+                aria-label={list.trash ? `${d.title} trash` : d.title}
+                aria-busy={list.busy}
+                className={`${
+                  d.layout === 'grid'
+                    ? 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3'
+                    : 'space-y-4'
+                } ${list.busy ? 'opacity-60' : ''}`}
+              >
+                {order.rows.map((row, index) => (
+                  <li
+                    key={row.id}
+                    data-row={row.id}
+                    draggable={order.enabled}
+                    onDragStart={(event) => {
+                      event.dataTransfer.effectAllowed = 'move';
+                      event.dataTransfer.setData('text/plain', row.id);
+                      setDragging(row.id);
+                    }}
+                    onDragEnd={() => setDragging(null)}
+                    {...(order.enabled ? dropTarget(index) : {})}
+                    className={`flex overflow-hidden rounded-xl border bg-white shadow-sm ${
+                      dragging === row.id ? 'border-blue-600 opacity-60' : 'border-slate-200'
+                    } ${
+                      d.layout === 'grid'
+                        ? 'flex-col'
+                        : 'flex-col gap-4 p-4 sm:flex-row sm:items-start'
+                    }`}
+                  >
+                    <RowControls description={d} state={state} row={row} index={index} />
+                    <div className="min-w-0 flex-1">
+                      {d.renderRow(row, <PublishedBadge published={row.published} />)}
+                    </div>
+                    <RowActions description={d} state={state} row={row} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </ListBody>
+      </div>
     </>
   );
 }
@@ -212,7 +155,7 @@ function BulkBar<R extends ContentRow, V extends FormValues>({
       <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
         <input
           type="checkbox"
-          className="h-4 w-4 rounded border-slate-400"
+          className={CHECKBOX}
           checked={selection.all}
           ref={(box) => {
             if (box) box.indeterminate = selection.some;
@@ -273,13 +216,15 @@ function RowControls<R extends ContentRow, V extends FormValues>({
 }) {
   const { selection, order } = state;
   const name = d.rowName(row);
-  const move = 'rounded p-1 text-slate-700 hover:bg-slate-100 disabled:text-slate-300';
+  // 44 px square on a phone (a thumb's target), 24 px from 768 px: WCAG 2.2's target sizes.
+  const move =
+    'inline-flex min-h-11 min-w-11 items-center justify-center rounded text-slate-700 hover:bg-slate-100 disabled:text-slate-300 md:min-h-6 md:min-w-6 md:p-1';
   return (
     <div className={`flex items-center gap-2 ${d.layout === 'grid' ? 'px-4 pt-3' : ''}`}>
       <input
         type="checkbox"
         aria-label={`Select ${name}`}
-        className="h-4 w-4 rounded border-slate-400"
+        className={CHECKBOX}
         checked={selection.has(row.id)}
         onChange={() => selection.toggle(row.id)}
       />

@@ -1,7 +1,7 @@
 // The state of a content manager screen, apart from its markup (ContentManager.tsx draws it):
-//   - the list: the view in the URL (useListQuery), its page from the server on the data core
-//     (useLoad: a failed load keeps the rows shown), the filter options, and a reload after
-//     every change;
+//   - the list: the admin's list core (useServerList: the view in the URL, its page from the
+//     server, the clamp of a page past the end, a failed load keeping the rows shown), the
+//     filter options, and a reload of both after every change;
 //   - the form: closed, or open to add or to edit a record, with its values and errors;
 //   - the actions (save, publish, delete to the trash, restore, delete for good), each with the
 //     spec's failure message and a toast when it is done (an Undo on the toast of a delete);
@@ -12,12 +12,12 @@
 //     follow a link, go Back) is held as a named PendingDiscard until the administrator decides.
 import { useEffect, useMemo, useState } from 'react';
 import type { DbClient } from '../../data/client';
-import { purgeTrash, type FacetValue, type ListPage } from '../../data/content-table';
+import { purgeTrash, type FacetValue } from '../../data/content-table';
 import { useLoad } from '../../lib/useLoad';
-import { isNarrowed } from '../list/list-query';
 import { useListQuery } from '../list/useListQuery';
+import { useServerList } from '../list/useServerList';
 import { validate } from './form-rules';
-import { useToast } from './Toast';
+import { useToast } from '../ui/Toast';
 import type { ContentRow, FieldErrors, FieldValue, FormValues, ManagerDescription } from './types';
 import { useRowOrder } from './useRowOrder';
 import { useSelection } from './useSelection';
@@ -65,16 +65,12 @@ export function useContentManager<R extends ContentRow, V extends FormValues>(
     }),
     [listView],
   );
-  const view = useListQuery(options);
-  const { query } = view;
-  const empty = useMemo<ListPage<R>>(
-    () => ({ rows: [], total: 0, tableTotal: 0, page: query.page, pageCount: 1 }),
-    [query.page],
-  );
-  const list = useLoad(`${d.title}?${JSON.stringify(query)}`, () => d.listPage(db, query), {
-    empty,
-    keepPrevious: true,
+  const list = useServerList({
+    name: d.title,
+    view: useListQuery(options),
+    load: (query) => d.listPage(db, query),
   });
+  const { view, query } = list;
   const facets = useLoad(`${d.title} filters`, () => d.facets(db), { empty: NO_FACETS });
   const { reload: reloadList } = list;
   const { reload: reloadFacets } = facets;
@@ -82,13 +78,6 @@ export function useContentManager<R extends ContentRow, V extends FormValues>(
     reloadList();
     reloadFacets();
   };
-
-  // A page past the end was served as the last page: the URL says so too.
-  const served = list.stale || list.failed ? null : list.data.page;
-  const { replacePage } = view;
-  useEffect(() => {
-    if (served !== null && served !== query.page) replacePage(served);
-  }, [served, query.page, replacePage]);
 
   // The form.
   const [form, setForm] = useState<FormState<R, V>>({ mode: 'closed' });
@@ -104,9 +93,9 @@ export function useContentManager<R extends ContentRow, V extends FormValues>(
   const [bulkBusy, setBulkBusy] = useState(false);
   const toast = useToast();
   const trashView = query.trash === true;
-  const selection = useSelection(list.data.rows, JSON.stringify(query));
+  const selection = useSelection(list.page.rows, JSON.stringify(query));
   const order = useRowOrder(d, db, {
-    rows: list.data.rows,
+    rows: list.page.rows,
     enabled:
       !trashView && d.ordering !== undefined && query.sort === d.ordering.sort && !list.failed,
     reload,
@@ -304,17 +293,9 @@ export function useContentManager<R extends ContentRow, V extends FormValues>(
 
   return {
     list: {
-      view,
-      page: list.data,
-      loading: list.loading,
-      /** The rows shown answer an earlier view, or a reload, which is still loading. */
-      busy: list.busy,
-      /** The last load failed; `page` is what was shown before (empty when nothing was). */
-      failed: list.failed,
-      /** Nothing is shown for this view because it could not be loaded. */
-      unavailable: list.failed && list.data === empty,
-      narrowed: isNarrowed(query),
+      ...list,
       facets: facets.data,
+      /** Loads the list and its filter options again. */
       reload,
       error: listError,
       busyRow,
@@ -328,12 +309,12 @@ export function useContentManager<R extends ContentRow, V extends FormValues>(
       busy: bulkBusy,
       publish: () => void publishSelected(true),
       unpublish: () => void publishSelected(false),
-      restore: () => void restore(list.data.rows.filter((row) => selection.has(row.id))),
+      restore: () => void restore(list.page.rows.filter((row) => selection.has(row.id))),
       /** Asks to trash (or, in the Trash view, delete for good) the selected rows. */
       askDelete: () =>
         setToDelete({
           action: trashView ? 'delete-forever' : 'trash',
-          rows: list.data.rows.filter((row) => selection.has(row.id)),
+          rows: list.page.rows.filter((row) => selection.has(row.id)),
         }),
     },
     form: {
@@ -353,7 +334,7 @@ export function useContentManager<R extends ContentRow, V extends FormValues>(
       togglePublished: (row: R) => void togglePublished(row),
       askDelete: (row: R) =>
         setToDelete({ action: trashView ? 'delete-forever' : 'trash', rows: [row] }),
-      askEmptyTrash: () => setToDelete({ action: 'empty-trash', count: list.data.total }),
+      askEmptyTrash: () => setToDelete({ action: 'empty-trash', count: list.page.total }),
       restore: (row: R) => void restore([row]),
       toDelete,
       confirmDelete,

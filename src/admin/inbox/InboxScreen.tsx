@@ -1,28 +1,25 @@
-// An organiser's inbox (registrations, enquiries, messages, subscribers), built from the pieces
-// the content lists use: the view in the URL (useListQuery), a page from the server on the data
-// core (useLoad with keepPrevious), ListToolbar and ListPagination, ConfirmDialog and LoadFailed.
+// An organiser's inbox (registrations, enquiries, messages, subscribers), on the admin's list
+// core like every list (useServerList, ListToolbar, ListBody) and its dialogs and toasts.
 // Each row opens a detail view with its status and note; delete asks first, naming the item; the
-// export writes the current view (search, filters, order; every page) as CSV.
+// export writes the current view (search, filters, order; every page) as CSV. What is done is
+// said by a toast, as on every admin screen; what failed stays on the screen beside it.
 import { useMemo, useState, type ReactNode } from 'react';
-import { Download, SearchX, Trash2 } from 'lucide-react';
+import { Download, Trash2 } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
 import { FormMessage } from '../../components/FormField';
-import { Spinner } from '../../components/Spinner';
 import type { DbClient } from '../../data/client';
-import type { InboxTable, InboxTableCalls, ListPage } from '../../data/content-table';
+import type { InboxTable, InboxTableCalls } from '../../data/content-table';
 import type { Row } from '../../data/types';
 import { toCsv, type CsvColumn } from '../../lib/csv';
 import { formatDateTime } from '../../lib/dateTime';
-import { useLoad } from '../../lib/useLoad';
-import { resultLine } from '../crud/ContentList';
-import { clearedListQuery, isNarrowed } from '../list/list-query';
-import { ListPagination } from '../list/ListPagination';
+import { ListBody } from '../list/ListBody';
 import { ListToolbar, type ListFilterLabel, type ListSortLabel } from '../list/ListToolbar';
 import { useListQuery } from '../list/useListQuery';
+import { useServerList } from '../list/useServerList';
 import { AdminTitle } from '../AdminTitle';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { LoadFailed } from '../ui/LoadFailed';
 import { buttonClass, PendingButton } from '../ui/PendingButton';
+import { useToast } from '../ui/Toast';
 
 type Option = { value: string; label: string };
 
@@ -112,16 +109,17 @@ function Detail<T extends InboxTable>({
 }) {
   const [status, setStatus] = useState(row.status);
   const [note, setNote] = useState(row.note);
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const toast = useToast();
+  const [failure, setFailure] = useState<string | null>(null);
   async function save() {
-    setMessage(null);
+    setFailure(null);
     try {
       await d.calls.change(db, row.id, { status, note } as never);
-      setMessage({ tone: 'success', text: 'Status and note saved.' });
+      toast.show('Status and note saved.');
       onChanged();
     } catch (error) {
       console.warn('Could not save the status', error);
-      setMessage({ tone: 'error', text: 'Could not save the status and note. Please try again.' });
+      setFailure('Could not save the status and note. Please try again.');
     }
   }
   return (
@@ -164,7 +162,7 @@ function Detail<T extends InboxTable>({
           />
         </label>
       </div>
-      {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+      {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
       <div className="mt-3 flex flex-wrap gap-3">
         <RunButton tone="primary" pendingLabel="Saving..." run={save}>
           Save status
@@ -195,84 +193,77 @@ export function InboxScreen<T extends InboxTable>({
     }),
     [d],
   );
-  const view = useListQuery(options);
-  const { query, change } = view;
-  const empty = useMemo<ListPage<Row<T>>>(
-    () => ({ rows: [], total: 0, tableTotal: 0, page: query.page, pageCount: 1 }),
-    [query.page],
-  );
-  const list = useLoad(`${d.title}?${JSON.stringify(query)}`, () => d.calls.listPage(db, query), {
-    empty,
-    keepPrevious: true,
+  const list = useServerList({
+    name: d.title,
+    view: useListQuery(options),
+    load: (query) => d.calls.listPage(db, query),
   });
+  const { query, change } = list.view;
+  const toast = useToast();
   const [open, setOpen] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<(Row<T> & InboxRow) | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const narrowed = isNarrowed(query);
-  const page = list.data;
+  const [failure, setFailure] = useState<string | null>(null);
   const statusLabel = (value: string) =>
     d.statuses.find((status) => status.value === value)?.label ?? value;
 
   async function exportCsv() {
-    setNotice(null);
+    setFailure(null);
     try {
       const rows = await d.calls.listMatching(db, query);
       const stamp = new Date().toISOString().slice(0, 10);
       download(`${d.fileName}-${stamp}.csv`, toCsv(d.csv, rows));
     } catch (error) {
       console.warn('Could not export', error);
-      setNotice({ tone: 'error', text: 'Could not export the list. Please try again.' });
+      setFailure('Could not export the list. Please try again.');
     }
   }
 
   async function remove(row: Row<T> & InboxRow) {
     try {
       await d.calls.remove(db, row.id);
-      setNotice({ tone: 'success', text: `Deleted ${d.name(row)}.` });
+      setFailure(null);
+      toast.show(`Deleted ${d.name(row)}.`);
       setOpen(null);
       list.reload();
     } catch (error) {
       console.warn('Could not delete', error);
-      setNotice({ tone: 'error', text: `Could not delete ${d.name(row)}. Please try again.` });
+      setFailure(`Could not delete ${d.name(row)}. Please try again.`);
     } finally {
       setToDelete(null);
     }
   }
 
-  let body: ReactNode;
-  if (list.loading) body = <Spinner label={`Loading ${d.plural}...`} />;
-  else if (list.failed && !list.stale && page.rows.length === 0)
-    body = (
-      <LoadFailed message="Could not load the list. Please try again." onRetry={list.reload} />
-    );
-  else if (page.tableTotal === 0 && !narrowed) body = <EmptyState title={d.emptyText} />;
-  else
-    body = (
-      <>
-        <p role="status" className="mb-3 text-sm text-slate-700">
-          {resultLine(page, query.pageSize, d.plural, narrowed)}
-        </p>
-        {list.failed ? (
-          <LoadFailed
-            className="mb-4"
-            message="Could not load the latest list. What is shown may be out of date."
-            onRetry={list.reload}
-          />
-        ) : null}
-        {page.rows.length === 0 ? (
-          <EmptyState title="No results match your search">
-            <button
-              type="button"
-              className={`${buttonClass('neutral')} mt-2`}
-              onClick={() => change(clearedListQuery(query))}
-            >
-              <SearchX aria-hidden="true" className="h-4 w-4" />
-              Clear filters
-            </button>
-          </EmptyState>
-        ) : (
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <AdminTitle>{d.title}</AdminTitle>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-slate-900">{d.title}</h1>
+        <RunButton tone="neutral" pendingLabel="Exporting..." run={exportCsv}>
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Export CSV
+        </RunButton>
+      </div>
+      {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+      <div className="mb-6">
+        <ListToolbar
+          query={query}
+          searchLabel={d.searchLabel}
+          filters={d.filters}
+          facets={{}}
+          sorts={d.sorts}
+          statuses={[{ value: '', label: 'Every status' }, ...d.statuses]}
+          onChange={change}
+        />
+      </div>
+      <ListBody
+        list={list}
+        plural={d.plural}
+        loadingText={`Loading ${d.plural}...`}
+        empty={<EmptyState title={d.emptyText} />}
+      >
+        {(rows) => (
           <ul className="space-y-3" aria-busy={list.busy}>
-            {page.rows.map((item) => {
+            {rows.map((item) => {
               const row = item as Row<T> & InboxRow;
               const expanded = open === row.id;
               return (
@@ -313,38 +304,7 @@ export function InboxScreen<T extends InboxTable>({
             })}
           </ul>
         )}
-        <ListPagination
-          page={page.page}
-          pageCount={page.pageCount}
-          label={`Pages of ${d.plural}`}
-          onPage={(next) => change({ page: next })}
-        />
-      </>
-    );
-
-  return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
-      <AdminTitle>{d.title}</AdminTitle>
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">{d.title}</h1>
-        <RunButton tone="neutral" pendingLabel="Exporting..." run={exportCsv}>
-          <Download aria-hidden="true" className="h-4 w-4" />
-          Export CSV
-        </RunButton>
-      </div>
-      {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
-      <div className="mb-6">
-        <ListToolbar
-          query={query}
-          searchLabel={d.searchLabel}
-          filters={d.filters}
-          facets={{}}
-          sorts={d.sorts}
-          statuses={[{ value: '', label: 'Every status' }, ...d.statuses]}
-          onChange={change}
-        />
-      </div>
-      {body}
+      </ListBody>
       <ConfirmDialog
         open={toDelete !== null}
         title={`Delete ${toDelete ? d.name(toDelete) : ''}?`}

@@ -3,7 +3,10 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { Row } from '../../data/types';
-import { registrationsInbox } from './inboxes';
+import { contactSubjects } from '../../config/forms';
+import { sponsorTiers } from '../../config/rally';
+import { INBOX_STATUSES, SUBSCRIBER_STATUSES } from '../../data/content-table';
+import { enquiriesInbox, messagesInbox, registrationsInbox, subscribersInbox } from './inboxes';
 
 function registration(overrides: Partial<Row<'registrations'>> = {}): Row<'registrations'> {
   return {
@@ -64,5 +67,21 @@ describe('the registrations inbox', () => {
     expect(registrationsInbox.filters.map((filter) => filter.column)).toContain(
       'payment_exception',
     );
+  });
+});
+
+describe('the inboxes filter by the values the site and the database use', () => {
+  const values = (options: readonly { value: string }[] | undefined) =>
+    options?.map((option) => option.value);
+  const filter = (filters: typeof enquiriesInbox.filters, column: string) =>
+    filters.find((candidate) => candidate.column === column)?.options;
+
+  test('statuses, sponsor tiers and contact subjects', () => {
+    expect(values(registrationsInbox.statuses)).toEqual([...INBOX_STATUSES]);
+    expect(values(subscribersInbox.statuses)).toEqual([...SUBSCRIBER_STATUSES]);
+    expect(values(filter(enquiriesInbox.filters, 'tier'))).toEqual(
+      sponsorTiers.map((tier) => tier.enquiryOption),
+    );
+    expect(filter(messagesInbox.filters, 'subject')).toEqual(contactSubjects);
   });
 });

@@ -1,5 +1,10 @@
 // The organiser's four inboxes, described for InboxScreen: what each row shows, its details, its
-// statuses and filters, and the columns of its CSV export.
+// statuses and filters, and the columns of its CSV export. The statuses, sponsor tiers and
+// contact subjects are imported from where they are defined (the data core, config/rally,
+// config/forms), never written again here.
+import { contactSubjects } from '../../config/forms';
+import { sponsorTiers } from '../../config/rally';
+import { INBOX_STATUSES, SUBSCRIBER_STATUSES } from '../../data/content-table';
 import { requestDelivery, type DeliveryKind } from '../../data/delivery';
 import {
   contactMessagesAdmin,
@@ -15,12 +20,10 @@ import { Badge } from './Badge';
 import { RunButton, type InboxDescription } from './InboxScreen';
 import { EXCEPTION_REASONS, exceptionReason, PaymentExceptions } from './PaymentExceptions';
 
-const INBOX_STATUSES = [
-  { value: 'new', label: 'New' },
-  { value: 'contacted', label: 'Contacted' },
-  { value: 'confirmed', label: 'Confirmed' },
-  { value: 'cancelled', label: 'Cancelled' },
-] as const;
+/** A status value as the inbox shows it: 'new' → 'New'. */
+const statusOptions = (values: readonly string[]) =>
+  values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+const ITEM_STATUSES = statusOptions(INBOX_STATUSES);
 
 const NEWEST_FIRST = [
   { value: 'newest', label: 'Newest first' },
@@ -80,7 +83,7 @@ export const registrationsInbox: InboxDescription<'registrations'> = {
   plural: 'registrations',
   calls: registrationsAdmin,
   searchLabel: 'Search registrations',
-  statuses: INBOX_STATUSES,
+  statuses: ITEM_STATUSES,
   filters: [
     {
       column: 'deposit_status',
@@ -184,15 +187,15 @@ export const enquiriesInbox: InboxDescription<'sponsorship_enquiries'> = {
   plural: 'enquiries',
   calls: sponsorshipEnquiriesAdmin,
   searchLabel: 'Search enquiries',
-  statuses: INBOX_STATUSES,
+  statuses: ITEM_STATUSES,
   filters: [
     {
       column: 'tier',
       label: 'Tier',
       all: 'Any tier',
-      options: ['Tier 1 - £8,000', 'Tier 2 - £2,100', 'Tier 3 - £800'].map((tier) => ({
-        value: tier,
-        label: tier,
+      options: sponsorTiers.map(({ enquiryOption }) => ({
+        value: enquiryOption,
+        label: enquiryOption,
       })),
     },
     {
@@ -246,16 +249,13 @@ export const messagesInbox: InboxDescription<'contact_messages'> = {
   plural: 'messages',
   calls: contactMessagesAdmin,
   searchLabel: 'Search messages',
-  statuses: INBOX_STATUSES,
+  statuses: ITEM_STATUSES,
   filters: [
     {
       column: 'subject',
       label: 'Subject',
       all: 'Any subject',
-      options: ['general', 'rally', 'sponsorship', 'charity', 'media', 'other'].map((value) => ({
-        value,
-        label: value,
-      })),
+      options: contactSubjects,
     },
   ],
   sorts: NEWEST_FIRST,
@@ -289,10 +289,7 @@ export const subscribersInbox: InboxDescription<'newsletter_subscribers'> = {
   plural: 'subscribers',
   calls: subscribersAdmin,
   searchLabel: 'Search subscribers',
-  statuses: [
-    { value: 'subscribed', label: 'Subscribed' },
-    { value: 'unsubscribed', label: 'Unsubscribed' },
-  ],
+  statuses: statusOptions(SUBSCRIBER_STATUSES),
   filters: [
     {
       column: 'source',

@@ -119,7 +119,13 @@ describe('changing a view', () => {
     const view = read('q=x&status=draft&category=Alps&sort=title&size=50&page=2');
     expect(isNarrowed(view)).toBe(true);
     const cleared = clearedListQuery(view);
-    expect(cleared).toEqual({ ...read('sort=title&size=50'), page: 1 });
+    expect(writeListQuery(cleared, options).toString()).toBe('sort=title&size=50');
     expect(isNarrowed(cleared)).toBe(false);
+  });
+
+  test('clearing as a change (Clear filters) drops the filters too', () => {
+    const view = read('q=x&category=Alps&year=2024&sort=title');
+    const cleared = changeListQuery(view, clearedListQuery(view));
+    expect(writeListQuery(cleared, options).toString()).toBe('sort=title');
   });
 });

@@ -95,7 +95,12 @@ export function isNarrowed(query: ListQuery): boolean {
   );
 }
 
-/** The same view without its search, status and filters (sort and page size stay). */
+/**
+ * The same view without its search, status and filters (sort and page size stay). Each filter is
+ * set to '' rather than dropped: a change merges filters into the view's (changeListQuery), so
+ * a filter left out would stay.
+ */
 export function clearedListQuery(query: ListQuery): ListQuery {
-  return { ...query, search: '', status: null, filters: {}, page: 1 };
+  const filters = Object.fromEntries(Object.keys(query.filters).map((column) => [column, '']));
+  return { ...query, search: '', status: null, filters, page: 1 };
 }

@@ -9,7 +9,7 @@ import type { Sponsor } from '../../data/types';
 import { publicDb } from '../../data/client';
 import { sponsorToRow, sponsorsManager } from './sponsors';
 import { ContentManager } from '../crud/ContentManager';
-import { ToastProvider } from '../crud/Toast';
+import { ToastProvider } from '../ui/Toast';
 
 type Failures = { save?: boolean; remove?: boolean };
 

@@ -9,7 +9,6 @@ import { useId, useState, type DragEvent, type FormEvent } from 'react';
 import { Check, Film, Trash2, Upload } from 'lucide-react';
 import { Modal } from '../../components/Modal';
 import { MEDIA_ACCEPT, mediaVariantFor } from '../../config/media';
-import { Spinner } from '../../components/Spinner';
 import { FormMessage } from '../../components/FormField';
 import {
   checkMediaFile,
@@ -26,13 +25,12 @@ import {
   type MediaFile,
   type MediaKind,
 } from '../../data/media';
-import type { ListPage, ListQuery } from '../../data/content-table';
 import { formatBytes } from '../../lib/format';
 import { useLoad } from '../../lib/useLoad';
-import { ListPagination } from '../list/ListPagination';
+import { ListBody } from '../list/ListBody';
 import { ListToolbar } from '../list/ListToolbar';
 import { useLocalListQuery, type ListQueryState } from '../list/useListQuery';
-import { LoadFailed } from '../ui/LoadFailed';
+import { useServerList } from '../list/useServerList';
 import { buttonClass } from '../ui/PendingButton';
 import { supabase } from '../supabase';
 import { prepareImage } from './variants';
@@ -40,7 +38,6 @@ import { prepareImage } from './variants';
 type Message = { tone: 'error' | 'success'; text: string };
 type Progress = { index: number; total: number; name: string; step: string; fraction: number };
 
-const NO_PAGE: ListPage<MediaFile> = { rows: [], total: 0, tableTotal: 0, page: 1, pageCount: 1 };
 const NO_FACETS = {};
 
 /** The list's options, in the form useListQuery takes them. */
@@ -147,14 +144,14 @@ export function MediaBrowser({
   onPick?: (file: MediaFile) => void;
   list: ListQueryState;
 }) {
-  const view: ListQuery =
-    accept === 'any'
-      ? list.query
-      : { ...list.query, filters: { ...list.query.filters, kind: accept } };
-  const key = `media:${JSON.stringify(view)}`;
-  const files = useLoad(key, () => listMediaPage(supabase, view), {
-    empty: NO_PAGE,
-    keepPrevious: true,
+  const files = useServerList({
+    name: `media:${accept}`,
+    view: list,
+    load: (query) =>
+      listMediaPage(
+        supabase,
+        accept === 'any' ? query : { ...query, filters: { ...query.filters, kind: accept } },
+      ),
   });
   const facets = useLoad('media-facets', () => mediaFacets(supabase), { empty: NO_FACETS });
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -219,7 +216,6 @@ export function MediaBrowser({
     void upload([...event.dataTransfer.files]);
   }
 
-  const page = files.data;
   return (
     <div>
       <div
@@ -283,127 +279,115 @@ export function MediaBrowser({
         />
       </div>
 
-      {files.loading ? (
-        <Spinner label="Loading files..." />
-      ) : files.failed && page.rows.length === 0 ? (
-        <LoadFailed
-          className="mt-4"
-          message="Could not load the media library. Please try again."
-          onRetry={reload}
-        />
-      ) : page.rows.length === 0 ? (
-        <p className="mt-6 text-center text-slate-600">
-          {page.tableTotal === 0 && !list.query.search
-            ? 'No files yet. Upload one to get started.'
-            : 'No files match. Try another search or type.'}
-        </p>
-      ) : (
-        <>
-          <p className="mt-4 text-sm text-slate-700" role="status">
-            Showing {(page.page - 1) * list.query.pageSize + 1}–
-            {(page.page - 1) * list.query.pageSize + page.rows.length} of {page.total} files
-          </p>
-          <ul className="mt-2 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
-            {page.rows.map((file) => (
-              <li
-                key={file.path}
-                className="flex flex-col overflow-hidden rounded-lg border border-slate-200"
-              >
-                {file.kind === 'image' ? (
-                  <img
-                    src={mediaVariantFor(file.url, 320)}
-                    alt=""
-                    loading="lazy"
-                    className="aspect-video w-full bg-slate-100 object-cover"
-                  />
-                ) : (
-                  <div className="flex aspect-video w-full items-center justify-center bg-slate-800 text-white">
-                    <Film aria-hidden="true" className="h-8 w-8" />
-                  </div>
-                )}
-                <div className="flex flex-1 flex-col gap-2 p-2">
-                  <p className="break-all text-xs font-medium text-slate-900" title={file.path}>
-                    {file.name}
-                  </p>
-                  <p className="text-xs text-slate-600">{formatBytes(file.size)}</p>
-                  {file.width && file.height ? (
-                    <p className="text-xs text-slate-600">
-                      {`${file.width}×${file.height} · ${file.variants.length} ${file.variants.length === 1 ? 'size' : 'sizes'}`}
-                    </p>
-                  ) : null}
+      <div className="mt-4">
+        <ListBody
+          list={files}
+          plural="files"
+          loadingText="Loading files..."
+          failedText="Could not load the media library. Please try again."
+          empty={
+            <p className="mt-6 text-center text-slate-600">
+              No files yet. Upload one to get started.
+            </p>
+          }
+        >
+          {(rows) => (
+            <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+              {rows.map((file) => (
+                <li
+                  key={file.path}
+                  className="flex flex-col overflow-hidden rounded-lg border border-slate-200"
+                >
                   {file.kind === 'image' ? (
-                    <AltTextForm
-                      key={file.alt}
-                      file={file}
-                      onSaved={(saved) => {
-                        setMessage(saved);
-                        if (saved.tone === 'success') reload();
-                      }}
+                    <img
+                      src={mediaVariantFor(file.url, 320)}
+                      alt=""
+                      loading="lazy"
+                      className="aspect-video w-full bg-slate-100 object-cover"
                     />
-                  ) : null}
-                  {confirming === file.path ? (
-                    <div
-                      role="alertdialog"
-                      aria-label="Confirm delete"
-                      className="rounded bg-red-50 p-2"
-                    >
-                      <p className="text-xs text-red-900">
-                        Are you sure you want to delete {file.name}?
-                      </p>
-                      <div className="mt-2 flex gap-2">
-                        <button
-                          type="button"
-                          className="rounded bg-red-700 px-2 py-1 text-xs font-semibold text-white disabled:bg-red-400"
-                          disabled={deleting}
-                          onClick={() => void remove(file.path)}
-                        >
-                          {deleting ? 'Deleting...' : 'Delete'}
-                        </button>
-                        <button
-                          type="button"
-                          className="rounded border border-slate-300 bg-white px-2 py-1 text-xs"
-                          disabled={deleting}
-                          onClick={() => setConfirming(null)}
-                        >
-                          Cancel
-                        </button>
-                      </div>
-                    </div>
                   ) : (
-                    <div className="mt-auto flex gap-2">
-                      {onPick ? (
-                        <button
-                          type="button"
-                          aria-label={`Use ${file.name}`}
-                          className="inline-flex flex-1 items-center justify-center gap-1 rounded bg-blue-700 px-2 py-1 text-xs font-semibold text-white hover:bg-blue-800"
-                          onClick={() => onPick(file)}
-                        >
-                          <Check aria-hidden="true" className="h-3 w-3" />
-                          Use
-                        </button>
-                      ) : null}
-                      <button
-                        type="button"
-                        aria-label={`Delete ${file.name}`}
-                        className="rounded border border-slate-300 px-2 py-1 text-red-700 hover:bg-red-50"
-                        onClick={() => setConfirming(file.path)}
-                      >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      </button>
+                    <div className="flex aspect-video w-full items-center justify-center bg-slate-800 text-white">
+                      <Film aria-hidden="true" className="h-8 w-8" />
                     </div>
                   )}
-                </div>
-              </li>
-            ))}
-          </ul>
-          <ListPagination
-            page={page.page}
-            pageCount={page.pageCount}
-            label="Pages of files"
-            onPage={(next) => list.change({ page: next })}
-          />
-        </>
-      )}
+                  <div className="flex flex-1 flex-col gap-2 p-2">
+                    <p className="break-all text-xs font-medium text-slate-900" title={file.path}>
+                      {file.name}
+                    </p>
+                    <p className="text-xs text-slate-600">{formatBytes(file.size)}</p>
+                    {file.width && file.height ? (
+                      <p className="text-xs text-slate-600">
+                        {`${file.width}×${file.height} · ${file.variants.length} ${file.variants.length === 1 ? 'size' : 'sizes'}`}
+                      </p>
+                    ) : null}
+                    {file.kind === 'image' ? (
+                      <AltTextForm
+                        key={file.alt}
+                        file={file}
+                        onSaved={(saved) => {
+                          setMessage(saved);
+                          if (saved.tone === 'success') reload();
+                        }}
+                      />
+                    ) : null}
+                    {confirming === file.path ? (
+                      <div
+                        role="alertdialog"
+                        aria-label="Confirm delete"
+                        className="rounded bg-red-50 p-2"
+                      >
+                        <p className="text-xs text-red-900">
+                          Are you sure you want to delete {file.name}?
+                        </p>
+                        <div className="mt-2 flex gap-2">
+                          <button
+                            type="button"
+                            className="rounded bg-red-700 px-2 py-1 text-xs font-semibold text-white disabled:bg-red-400"
+                            disabled={deleting}
+                            onClick={() => void remove(file.path)}
+                          >
+                            {deleting ? 'Deleting...' : 'Delete'}
+                          </button>
+                          <button
+                            type="button"
+                            className="rounded border border-slate-300 bg-white px-2 py-1 text-xs"
+                            disabled={deleting}
+                            onClick={() => setConfirming(null)}
+                          >
+                            Cancel
+                          </button>
+                        </div>
+                      </div>
+                    ) : (
+                      <div className="mt-auto flex gap-2">
+                        {onPick ? (
+                          <button
+                            type="button"
+                            aria-label={`Use ${file.name}`}
+                            className="inline-flex flex-1 items-center justify-center gap-1 rounded bg-blue-700 px-2 py-1 text-xs font-semibold text-white hover:bg-blue-800"
+                            onClick={() => onPick(file)}
+                          >
+                            <Check aria-hidden="true" className="h-3 w-3" />
+                            Use
+                          </button>
+                        ) : null}
+                        <button
+                          type="button"
+                          aria-label={`Delete ${file.name}`}
+                          className="rounded border border-slate-300 px-2 py-1 text-red-700 hover:bg-red-50"
+                          onClick={() => setConfirming(file.path)}
+                        >
+                          <Trash2 aria-hidden="true" className="h-4 w-4" />
+                        </button>
+                      </div>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListBody>
+      </div>
     </div>
   );
 }

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { EmailField, SelectField, TextAreaField, TextField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
 import { Honeypot } from '../../components/Honeypot';
-import { contactLimits } from '../../config/forms';
-import type { ContactSubject } from '../../data/types';
+import { contactLimits, contactSubjects } from '../../config/forms';
 import { sendContactMessage } from '../../data/contactMessages';
 import { useDb } from '../../data/dbContext';
 import { SubmissionError } from '../../data/submissions';
@@ -22,15 +21,6 @@ export const CONTACT_SENT = "Thank you for your message! We'll get back to you s
 export const CONTACT_FAILED = 'Something went wrong. Please try again later.';
 export const CONTACT_RATE_LIMITED =
   'You have sent several messages in a short time, so this one was not sent. Please try again in an hour.';
-
-export const contactSubjects: readonly { value: ContactSubject; label: string }[] = [
-  { value: 'general', label: 'General enquiry' },
-  { value: 'rally', label: 'The rally' },
-  { value: 'sponsorship', label: 'Sponsorship' },
-  { value: 'charity', label: 'The charity' },
-  { value: 'media', label: 'Media and press' },
-  { value: 'other', label: 'Other' },
-];
 
 type ContactValues = {
   name: string;
