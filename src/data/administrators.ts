@@ -3,6 +3,7 @@
 // is an administrator and refuses to remove the last one; a refusal comes back as
 // AdministratorsError with the function's message (and the field it concerns, for the form).
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import type { FieldRefusal } from '../lib/validation';
 
 /** The part of the admin's client this module needs. */
 export type FunctionsCaller = { functions: Pick<SupabaseClient['functions'], 'invoke'> };
@@ -27,11 +28,14 @@ export class AdministratorsError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly field?: 'email',
+    field?: 'email',
   ) {
     super(message);
     this.name = 'AdministratorsError';
+    this.refusal = field ? { field, message } : null;
   }
+  /** The form field the function refused, with its sentence. */
+  readonly refusal: FieldRefusal | null;
 }
 
 const UNREACHABLE = 'The administrators could not be reached. Please try again.';

@@ -6,13 +6,15 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Download, SearchX, Trash2 } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
-import { FormMessage } from '../../components/FormField';
+import { FormMessage, SelectField, TextAreaField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import type { DbClient } from '../../data/client';
 import type { InboxTable, InboxTableCalls, ListPage } from '../../data/content-table';
 import type { Row } from '../../data/types';
 import { toCsv, type CsvColumn } from '../../lib/csv';
+import { useForm } from '../../lib/useForm';
 import { useLoad } from '../../lib/useLoad';
+import { isTooLong, shortenMessage } from '../../lib/validation';
 import { resultLine } from '../crud/ContentList';
 import { clearedListQuery, isNarrowed } from '../list/list-query';
 import { ListPagination } from '../list/ListPagination';
@@ -112,20 +114,22 @@ function Detail<T extends InboxTable>({
   onChanged: () => void;
   onDelete: () => void;
 }) {
-  const [status, setStatus] = useState(row.status);
-  const [note, setNote] = useState(row.note);
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  async function save() {
-    setMessage(null);
+  // The form keeps what was typed when the save fails; the note's limit is the column's.
+  const form = useForm({ status: row.status, note: row.note }, (values) => ({
+    note: isTooLong(values.note, 5000) ? shortenMessage('the note', 5000) : undefined,
+  }));
+  const [saved, setSaved] = useState(false);
+  const save = form.onSubmit(async ({ status, note }) => {
+    setSaved(false);
     try {
       await d.calls.change(db, row.id, { status, note } as never);
-      setMessage({ tone: 'success', text: 'Status and note saved.' });
+      setSaved(true);
       onChanged();
     } catch (error) {
       console.warn('Could not save the status', error);
-      setMessage({ tone: 'error', text: 'Could not save the status and note. Please try again.' });
+      form.fail('Could not save the status and note. Please try again.');
     }
-  }
+  });
   return (
     <section
       aria-label={`Details of ${d.name(row)}`}
@@ -140,43 +144,24 @@ function Detail<T extends InboxTable>({
         ))}
       </dl>
       {d.related?.(row, db)}
-      <div className="mt-4 grid gap-4 sm:grid-cols-[12rem_1fr]">
-        <label className="text-sm font-medium text-slate-800">
-          {statusLabel}
-          <select
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-            value={status}
-            onChange={(event) => setStatus(event.target.value)}
-          >
-            {d.statuses.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium text-slate-800">
-          Note
-          <textarea
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-            rows={2}
-            maxLength={5000}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </label>
-      </div>
-      {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
-      <div className="mt-3 flex flex-wrap gap-3">
-        <RunButton tone="primary" pendingLabel="Saving..." run={save}>
-          Save status
-        </RunButton>
-        {d.actions?.(row, onChanged)}
-        <button type="button" className={buttonClass('danger')} onClick={onDelete}>
-          <Trash2 aria-hidden="true" className="h-4 w-4" />
-          Delete
-        </button>
-      </div>
+      <form onSubmit={save} noValidate aria-label={`Status of ${d.name(row)}`}>
+        <div className="mt-4 grid gap-4 sm:grid-cols-[12rem_1fr]">
+          <SelectField label={statusLabel} options={d.statuses} {...form.field('status')} />
+          <TextAreaField label="Note" rows={2} maxLength={5000} {...form.field('note')} />
+        </div>
+        {saved ? <FormMessage tone="success">Status and note saved.</FormMessage> : null}
+        {form.failure ? <FormMessage tone="error">{form.failure}</FormMessage> : null}
+        <div className="mt-3 flex flex-wrap gap-3">
+          <PendingButton type="submit" pending={form.sending} pendingLabel="Saving...">
+            Save status
+          </PendingButton>
+          {d.actions?.(row, onChanged)}
+          <button type="button" className={buttonClass('danger')} onClick={onDelete}>
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            Delete
+          </button>
+        </div>
+      </form>
     </section>
   );
 }
