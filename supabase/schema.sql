@@ -1347,11 +1347,12 @@ begin
         message = 'Please enter a web address starting with https://.';
     end if;
   elsif new.type = 'email' then
-    if not private.is_email(v) then
+    if v !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or length(v) > 320 then
       raise exception using errcode = '23514', message = 'Please enter a valid email address.';
     end if;
   elsif new.type = 'phone' then
-    if not private.is_phone(v) then
+    if v !~ '^\+?[0-9 ().-]+$' or length(v) > 30
+       or length(regexp_replace(v, '[^0-9]', '', 'g')) not between 7 and 15 then
       raise exception using errcode = '23514',
         message = 'Please enter a valid phone number (7 to 15 digits).';
     end if;
