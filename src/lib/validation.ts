@@ -10,10 +10,8 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 /** A rule: whether a (non-blank) value passes, judged trimmed, and what to say when it does not. */
 export type FieldRule = { readonly test: (value: string) => boolean; readonly message: string };
 
-const rule = (test: (value: string) => boolean, message: string): FieldRule => ({
-  test: (value) => test(value.trim()),
-  message,
-});
+// Each rule is a plain object (no call builds it), so a bundle keeps only the rules it uses:
+// the public entry needs few of them.
 
 /** Characters as Postgres counts them (code points), so an emoji is one, not two. */
 export function characterCount(value: string): number {
@@ -38,20 +36,25 @@ export function shortenMessage(what: string, max: number): string {
 export const requiredMessage = (label: string) => `${label} is required.`;
 
 /** An address with one @ and a dot after it, at most 320 characters (private.is_email). */
-export const email = rule(
-  (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) && characterCount(v) <= 320,
-  'Please enter a valid email address.',
-);
+export const email: FieldRule = {
+  test: (value) =>
+    /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) && characterCount(value.trim()) <= 320,
+  message: 'Please enter a valid email address.',
+};
 
 /**
  * A plausible international phone number (private.is_phone): 7 to 15 digits, the most E.164
  * allows, with an optional leading + and spaces, dashes, dots and brackets between them, at most
  * 30 characters in all.
  */
-export const phone = rule((v) => {
-  const digits = v.replace(/[^0-9]/g, '').length;
-  return /^\+?[0-9 ().-]+$/.test(v) && v.length <= 30 && digits >= 7 && digits <= 15;
-}, 'Please enter a valid phone number (7 to 15 digits).');
+export const phone: FieldRule = {
+  test: (value) => {
+    const v = value.trim();
+    const digits = v.replace(/[^0-9]/g, '').length;
+    return /^\+?[0-9 ().-]+$/.test(v) && v.length <= 30 && digits >= 7 && digits <= 15;
+  },
+  message: 'Please enter a valid phone number (7 to 15 digits).',
+};
 
 /** A phone field's hint: the shape the phone rule accepts. */
 export const PHONE_HINT = 'Include the country code if outside the UK: 7 to 15 digits.';
@@ -59,17 +62,19 @@ export const PHONE_HINT = 'Include the country code if outside the UK: 7 to 15 d
 /** A web address with a dotted host name, as links on the site need it. */
 export const WEB_URL = /^https?:\/\/[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$/;
 
-export const webAddress = rule(
-  (v) => WEB_URL.test(v),
-  'Please enter a web address starting with https://.',
-);
+export const webAddress: FieldRule = {
+  test: (value) => WEB_URL.test(value.trim()),
+  message: 'Please enter a web address starting with https://.',
+};
 
 /**
  * A whole number of at most nine digits, so it fits the database's integer. The example is the
  * field's own ('such as 2026' for a year).
  */
-export const wholeNumber = (example = '12') =>
-  rule((v) => /^[0-9]{1,9}$/.test(v), `Please enter a whole number, such as ${example}.`);
+export const wholeNumber = (example = '12'): FieldRule => ({
+  test: (value) => /^[0-9]{1,9}$/.test(value.trim()),
+  message: `Please enter a whole number, such as ${example}.`,
+});
 
 /** A real calendar date written YYYY-MM-DD (what date inputs give). */
 export function isDate(value: string): boolean {
@@ -79,7 +84,7 @@ export function isDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
 }
 
-export const date = rule(isDate, 'Please enter a date (YYYY-MM-DD).');
+export const date: FieldRule = { test: isDate, message: 'Please enter a date (YYYY-MM-DD).' };
 
 /** A file of the media bucket by its path ('seed/gallery/alps-01.webp'), never climbing out. */
 const MEDIA_PATH = /^[A-Za-z0-9][A-Za-z0-9._/-]*\.[A-Za-z0-9]+$/;
@@ -87,22 +92,33 @@ const IMAGE_PATH = /\.(webp|jpe?g|png|gif|avif)$/;
 const isMediaPath = (v: string) => MEDIA_PATH.test(v) && !v.includes('..');
 
 /** A media field: a file from the library (its path) or any file's web address. */
-export const mediaFile = rule(
-  (v) => WEB_URL.test(v) || isMediaPath(v),
-  'Please choose a file from the media library or enter a web address starting with https://.',
-);
+export const mediaFile: FieldRule = {
+  test: (value) => {
+    const v = value.trim();
+    return WEB_URL.test(v) || isMediaPath(v);
+  },
+  message:
+    'Please choose a file from the media library or enter a web address starting with https://.',
+};
 
 /** An image field: an image from the library (its path) or an image's web address. */
-export const mediaImage = rule(
-  (v) => WEB_URL.test(v) || (isMediaPath(v) && IMAGE_PATH.test(v)),
-  'Please choose an image from the media library or enter a web address starting with https://.',
-);
+export const mediaImage: FieldRule = {
+  test: (value) => {
+    const v = value.trim();
+    return WEB_URL.test(v) || (isMediaPath(v) && IMAGE_PATH.test(v));
+  },
+  message:
+    'Please choose an image from the media library or enter a web address starting with https://.',
+};
 
 /** One line of at most 200 characters: a setting of the 'text' type. */
-export const oneLine = rule(
-  (v) => !/[\r\n]/.test(v) && characterCount(v) <= 200,
-  'Please keep this to one line of at most 200 characters.',
-);
+export const oneLine: FieldRule = {
+  test: (value) => {
+    const v = value.trim();
+    return !/[\r\n]/.test(v) && characterCount(v) <= 200;
+  },
+  message: 'Please keep this to one line of at most 200 characters.',
+};
 
 /**
  * The first thing wrong with a field's value, or undefined: blank (an error only when the field
