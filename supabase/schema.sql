@@ -1387,17 +1387,15 @@ begin
   end if;
   if length(v) > 2000 then
     raise exception using errcode = '23514',
-      message = format('%s must be at most 2000 characters.', name);
+      message = 'Please shorten this to 2,000 characters or fewer.';
   end if;
   if new.type = 'integer' then
     if v !~ '^[0-9]{1,9}$' then
-      raise exception using errcode = '23514',
-        message = format('%s must be a whole number, such as 12.', name);
+      raise exception using errcode = '23514', message = 'Please enter a whole number, such as 12.';
     end if;
   elsif new.type = 'date' then
     if v !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then
-      raise exception using errcode = '23514',
-        message = format('%s must be a date (YYYY-MM-DD).', name);
+      raise exception using errcode = '23514', message = 'Please enter a date (YYYY-MM-DD).';
     end if;
     begin
       -- to_char round-trips only a real calendar date (2026-02-30 is refused).
@@ -1405,35 +1403,34 @@ begin
         raise exception 'not a calendar date';
       end if;
     exception when others then
-      raise exception using errcode = '23514',
-        message = format('%s must be a date (YYYY-MM-DD).', name);
+      raise exception using errcode = '23514', message = 'Please enter a date (YYYY-MM-DD).';
     end;
   elsif new.type = 'url' then
     if v !~ '^https?://[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$' then
       raise exception using errcode = '23514',
-        message = format('%s must be a web address starting with https://.', name);
+        message = 'Please enter a web address starting with https://.';
     end if;
   elsif new.type = 'email' then
     if v !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or length(v) > 320 then
-      raise exception using errcode = '23514',
-        message = format('%s must be an email address, such as info@example.org.', name);
+      raise exception using errcode = '23514', message = 'Please enter a valid email address.';
     end if;
   elsif new.type = 'phone' then
-    if v !~ '^\+?[0-9 ()-]{6,30}$' then
+    if v !~ '^\+?[0-9 ().-]+$' or length(v) > 30
+       or length(regexp_replace(v, '[^0-9]', '', 'g')) not between 7 and 15 then
       raise exception using errcode = '23514',
-        message = format('%s must be a phone number (digits, spaces, brackets, + and -).', name);
+        message = 'Please enter a valid phone number (7 to 15 digits).';
     end if;
   elsif new.type = 'image' then
     -- A file of the media bucket by its path, or an image's web address.
     if not (v ~ '^https?://[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$'
             or (v ~ '^[A-Za-z0-9][A-Za-z0-9._/-]*\.(webp|jpe?g|png|gif|avif)$' and v !~ '\.\.')) then
       raise exception using errcode = '23514',
-        message = format('%s must be an image from the media library or a web address starting with https://.', name);
+        message = 'Please choose an image from the media library or enter a web address starting with https://.';
     end if;
   elsif new.type = 'text' then
     if v ~ '[\r\n]' or length(v) > 200 then
       raise exception using errcode = '23514',
-        message = format('%s must be one line of at most 200 characters.', name);
+        message = 'Please keep this to one line of at most 200 characters.';
     end if;
   end if;
   return new;

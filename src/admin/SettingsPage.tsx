@@ -3,7 +3,7 @@
 // Each group folds (a <details>), closed on a phone unless named in the address or refused.
 // A value is checked here by the same rules as the database's trigger; what the database still
 // refuses is shown under the field it belongs to.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { EmptyState } from '../components/EmptyState';
 import { FormMessage, TextAreaField, TextField } from '../components/FormField';
@@ -12,6 +12,7 @@ import type { SiteSetting } from '../data/types';
 import { listSettings, updateSetting } from '../data/settings';
 import { PendingButton } from './ui/PendingButton';
 import { MediaField } from './media/MediaField';
+import { useForm } from '../lib/useForm';
 import { useLoad } from '../lib/useLoad';
 import { isSettingType, settingValueError, type SettingType } from '../lib/settingValue';
 import { supabase } from './supabase';
@@ -131,13 +132,6 @@ export function SettingsPage() {
   );
 }
 
-/** The database's own reason when it refused the value (a CHECK from the trigger), if any. */
-function refusal(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return code === '23514' && typeof message === 'string' ? message : null;
-}
-
 function SettingEditor({
   setting,
   onSaved,
@@ -147,43 +141,32 @@ function SettingEditor({
   onSaved: () => void;
   onFailed: () => void;
 }) {
-  const [value, setValue] = useState(setting.value);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const title = setting.label || settingTitle(setting.key);
   const type = typeOf(setting);
+  const form = useForm(
+    { value: setting.value },
+    ({ value }) => ({
+      value:
+        settingValueError(type, value, { label: title, required: setting.required }) ?? undefined,
+    }),
+    onFailed,
+  );
+  const { value } = form.values;
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const invalid = settingValueError(type, value, { label: title, required: setting.required });
-    setError(invalid);
-    if (invalid) {
-      onFailed();
-      return;
-    }
-    setSaving(true);
+  // The form checks first; a value it passed that the database's trigger still refuses is shown
+  // under the field, keeping what was typed.
+  const save = form.onSubmit(async (values) => {
     try {
-      await updateSetting(supabase, setting.key, value.trim());
+      await updateSetting(supabase, setting.key, values.value.trim());
       onSaved();
     } catch (failure) {
       console.warn('Could not update setting', setting.key, failure);
-      setError(refusal(failure));
+      form.refuse(failure);
       onFailed();
-    } finally {
-      setSaving(false);
     }
-  }
+  });
 
-  const field = {
-    label: `Value of ${title}`,
-    value,
-    error: error ?? undefined,
-    required: setting.required,
-    onChange: (event: { target: { value: string } }) => {
-      setValue(event.target.value);
-      setError(null);
-    },
-  };
+  const field = { label: `Value of ${title}`, required: setting.required, ...form.field('value') };
   return (
     <form
       onSubmit={save}
@@ -207,7 +190,7 @@ function SettingEditor({
               value={value}
               error={field.error}
               placeholder="Empty: the plain dark hero"
-              onChange={(next) => field.onChange({ target: { value: next } })}
+              onChange={(next) => form.set('value', next)}
             />
           ) : (
             <TextField {...field} {...INPUT[type]} />
@@ -215,7 +198,7 @@ function SettingEditor({
         </div>
         <PendingButton
           type="submit"
-          pending={saving}
+          pending={form.sending}
           pendingLabel="Saving..."
           disabled={value === setting.value}
         >

@@ -5,7 +5,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { SubscriberSource } from '../data/newsletter';
 import { SubmissionError } from '../data/submissions';
-import { isEmail } from '../lib/validation';
+import { email as emailRule } from '../lib/validation';
 
 export const SUBSCRIBE_FAILED = 'Something went wrong. Please try again later.';
 export const SUBSCRIBE_RATE_LIMITED =
@@ -35,8 +35,8 @@ export function SubscribeForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const input = event.currentTarget.querySelector('input');
-    if (!isEmail(email)) {
-      setError('Please enter a valid email address.');
+    if (!emailRule.test(email)) {
+      setError(emailRule.message);
       input?.focus();
       return;
     }

@@ -5,6 +5,7 @@
 // `{ error, field? }`, and is thrown as a FunctionError with that message, field and status.
 import { FunctionsClient, FunctionsHttpError } from '@supabase/functions-js';
 import { env } from '../config/env';
+import type { FieldRefusal } from '../lib/validation';
 
 /** What calling a function needs: the admin's client, or publicFunctions. */
 export type FunctionsCaller = { functions: Pick<FunctionsClient, 'invoke'> };
@@ -28,7 +29,10 @@ export class FunctionError extends Error {
   ) {
     super(message);
     this.name = 'FunctionError';
+    this.refusal = field ? { field, message } : null;
   }
+  /** The field the function refused, with its sentence, for the form (lib/validation's rule). */
+  readonly refusal: FieldRefusal | null;
 }
 
 /**

@@ -6,6 +6,8 @@
 // `details` ('before-opening' or 'closed', migration 20260410000000) and the sentence for the
 // visitor; anything else refused is a failure the form reports.
 
+import type { FieldRefusal } from '../lib/validation';
+
 export type SubmissionRefusal = 'rate-limited' | 'invalid' | 'full' | 'not-open' | 'failed';
 
 type Answer = {
@@ -21,13 +23,16 @@ export class SubmissionError extends Error {
   ) {
     super(`The submission was refused (${reason}, HTTP ${status})`, options);
     this.name = 'SubmissionError';
-    this.field = options?.field ?? null;
     this.visitorMessage = options?.visitorMessage ?? null;
+    this.refusal =
+      options?.field && this.visitorMessage
+        ? { field: options.field, message: this.visitorMessage }
+        : null;
   }
-  /** The form field the database refused (a name of the form's values), if it named one. */
-  readonly field: string | null;
-  /** The database's message for that field, written for the visitor. */
+  /** The database's sentence for the visitor (a refused field's, or the calendar's). */
   readonly visitorMessage: string | null;
+  /** The form field the database refused (a name of the form's values), with its sentence. */
+  readonly refusal: FieldRefusal | null;
 }
 
 /** The calendar phases in which the database refuses a registration (its `details`). */

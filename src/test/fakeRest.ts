@@ -13,6 +13,11 @@ export type FakeTables = Partial<Record<Source | FunctionName, Rows>>;
 export type FakeOptions = {
   /** Tables whose reads answer with this HTTP status (e.g. 500). */
   failing?: Partial<Record<Source, number>>;
+  /**
+   * Tables whose requests the database refuses with this answer: PostgREST's error body, such as
+   * private.refuse's { code: 'PT400', message, details: <the form's field> } with status 400.
+   */
+  refusing?: Partial<Record<Source, { status: number; error: Record<string, string> }>>;
   /** Tables whose requests never answer (to see loading states). */
   hanging?: Source[];
   /** Milliseconds before each answer (to see in-between states such as 'Loading more...'). */
@@ -67,6 +72,8 @@ export function fakeDb(tables: FakeTables, options: FakeOptions = {}) {
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     const status = options.failing?.[table];
     if (status) return new Response(JSON.stringify({ message: 'failed on purpose' }), { status });
+    const refusal = options.refusing?.[table];
+    if (refusal) return new Response(JSON.stringify(refusal.error), { status: refusal.status });
     // A function's call (POST /rpc/<name>) answers its rows like a read.
     if (method === 'POST' && !url.pathname.includes('/rpc/')) {
       const rows = (tables[table] ??= []);

@@ -224,7 +224,7 @@ test('the gallery form checks its fields next to them and parses whole numbers',
   await expect(adminPage.getByLabel('Title')).toHaveAccessibleDescription('Title is required.');
   await expect(adminPage.getByLabel('Title')).toBeFocused();
   await expect(adminPage.getByLabel('Year')).toHaveAccessibleDescription(
-    /Year must be a whole number/,
+    /Please enter a whole number/,
   );
 });
 

@@ -52,7 +52,7 @@ test('edition: capacity is refused as text; the end date saved changes the rally
     const capacity = 'Capacity (cars)';
     await saveSetting(adminPage, capacity, 'eleven-ish');
     const form = adminPage.getByRole('form', { name: capacity });
-    await expect(form.getByText(`${capacity} must be a whole number, such as 12.`)).toBeVisible();
+    await expect(form.getByText('Please enter a whole number, such as 12.')).toBeVisible();
     await expect(adminPage.getByText('Failed to update setting')).toBeVisible();
     await expect(form.getByLabel(`Value of ${capacity}`)).toHaveValue('eleven-ish');
 

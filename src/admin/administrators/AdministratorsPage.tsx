@@ -3,7 +3,7 @@
 // shows). A handful of people, so one list without search or pages (useWholeList), drawn by
 // ListBody with the loading, empty and failed states every admin list has; the invite form checks the address here and shows the
 // server's refusal under the field, keeping what was typed.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { MailPlus, UserMinus, Users } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
 import { EmailField, FormMessage } from '../../components/FormField';
@@ -16,7 +16,8 @@ import {
 } from '../../data/administrators';
 import { FunctionError } from '../../data/functions';
 import { formatDateTime } from '../../lib/dateTime';
-import { isEmail } from '../../lib/validation';
+import { useForm } from '../../lib/useForm';
+import { email, fieldProblem, requiredMessage } from '../../lib/validation';
 import { AdminTitle } from '../AdminTitle';
 import { BackToDashboard } from '../BackToDashboard';
 import { useAuth } from '../auth/AuthProvider';
@@ -29,27 +30,23 @@ import { supabase } from '../supabase';
 
 const loadAdministrators = () => listAdministrators(supabase);
 
+const noInvite = { email: '' };
+const validateInvite = (values: typeof noInvite) => ({
+  email: fieldProblem(values.email, { required: requiredMessage('Email'), rules: [email] }),
+});
+
 function InviteForm({ onInvited }: { onInvited: () => void }) {
   const toast = useToast();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useForm(noInvite, validateInvite);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = !email.trim()
-      ? 'Email is required.'
-      : isEmail(email)
-        ? undefined
-        : 'Please enter a valid email address.';
-    setError(found);
-    setFailure(null);
-    if (found) return;
-    setPending(true);
+  const submit = form.onSubmit(async (values) => {
     try {
       const redirectTo = `${window.location.origin}${paths.adminSetPassword}`;
-      const { outcome, email: invited } = await inviteAdministrator(supabase, email, redirectTo);
+      const { outcome, email: invited } = await inviteAdministrator(
+        supabase,
+        values.email,
+        redirectTo,
+      );
       toast.show(
         {
           invited: `Invitation sent to ${invited}.`,
@@ -57,16 +54,15 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
           notified: `${invited} is now an administrator and has been told by email.`,
         }[outcome],
       );
-      setEmail('');
+      form.reset();
       onInvited();
     } catch (refusal) {
-      const known = refusal instanceof FunctionError;
-      if (known && refusal.field === 'email') setError(refusal.message);
-      else setFailure(known ? refusal.message : 'The invitation could not be sent.');
-    } finally {
-      setPending(false);
+      if (form.refuse(refusal)) return;
+      form.fail(
+        refusal instanceof FunctionError ? refusal.message : 'The invitation could not be sent.',
+      );
     }
-  }
+  });
 
   return (
     <form
@@ -85,24 +81,21 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
       </p>
       <div className="mt-4 flex flex-wrap items-start gap-3">
         <div className="min-w-64 flex-1">
-          <EmailField
-            label="Email"
-            name="email"
-            autoComplete="off"
-            required
-            value={email}
-            error={error}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField label="Email" autoComplete="off" required {...form.field('email')} />
         </div>
-        <PendingButton type="submit" pending={pending} pendingLabel="Sending..." className="mt-6">
+        <PendingButton
+          type="submit"
+          pending={form.sending}
+          pendingLabel="Sending..."
+          className="mt-6"
+        >
           <MailPlus aria-hidden="true" className="h-4 w-4" />
           Send Invitation
         </PendingButton>
       </div>
-      {failure ? (
+      {form.failure ? (
         <div className="mt-3">
-          <FormMessage tone="error">{failure}</FormMessage>
+          <FormMessage tone="error">{form.failure}</FormMessage>
         </div>
       ) : null}
     </form>

@@ -6,13 +6,14 @@
 // address, is answered "try again later": saying "sent" then would leave a real administrator
 // waiting for an email that never comes. With a captcha site key in the build, the widget's token
 // goes with the request ([auth.captcha]).
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Send } from 'lucide-react';
 import { isAuthApiError } from '@supabase/supabase-js';
 import { EmailField, FormMessage } from '../../components/FormField';
 import { paths } from '../../config/paths';
-import { isEmail } from '../../lib/validation';
+import { useForm } from '../../lib/useForm';
+import { email, fieldProblem, refusedAt, requiredMessage } from '../../lib/validation';
 import { PendingButton } from '../ui/PendingButton';
 import { supabase } from '../supabase';
 import { AuthCard } from './AuthCard';
@@ -27,49 +28,35 @@ export const RESET_BUSY =
 /** GoTrue's answer to a second email to one address too soon (max_frequency), not the project's cap. */
 const TOO_SOON = /^For security purposes, you can only request this after/;
 
-function emailError(email: string): string | undefined {
-  if (!email.trim()) return 'Email is required.';
-  if (!isEmail(email)) return 'Please enter a valid email address.';
-  return undefined;
-}
+const blank = { email: '' };
+const validate = (values: typeof blank) => ({
+  email: fieldProblem(values.email, { required: requiredMessage('Email'), rules: [email] }),
+});
 
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm(blank, validate);
   const [sent, setSent] = useState(false);
-  const [pending, setPending] = useState(false);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = emailError(email);
-    setError(found);
-    setFailure(null);
+  const submit = form.onSubmit(async (values) => {
     setSent(false);
-    if (found) return;
-    if (captcha && !captchaToken) {
-      setFailure('Please complete the check above first.');
-      return;
-    }
-    setPending(true);
-    const { error: refused } = await supabase.auth.resetPasswordForEmail(email.trim(), {
+    if (captcha && !captchaToken) return form.fail('Please complete the check above first.');
+    const { error: refused } = await supabase.auth.resetPasswordForEmail(values.email.trim(), {
       redirectTo: `${window.location.origin}${paths.adminSetPassword}`,
       captchaToken: captchaToken ?? undefined,
     });
-    setPending(false);
     // A captcha token works once.
     if (captcha) setCaptchaRound((round) => round + 1);
     const limited = isAuthApiError(refused) && refused.status === 429;
     if (!refused || (limited && TOO_SOON.test(refused.message))) setSent(true);
-    else if (limited) setFailure(RESET_BUSY);
+    else if (limited) form.fail(RESET_BUSY);
     else if (isAuthApiError(refused) && refused.code === 'validation_failed')
-      setError('Please enter a valid email address.');
+      form.refuse(refusedAt('email', email.message));
     else if (isAuthApiError(refused) && refused.code === 'captcha_failed')
-      setFailure('The check did not pass. Please try it again.');
-    else setFailure('Could not reach the sign-in service. Please try again.');
-  }
+      form.fail('The check did not pass. Please try it again.');
+    else form.fail('Could not reach the sign-in service. Please try again.');
+  });
 
   return (
     <AuthCard
@@ -78,21 +65,18 @@ export function ForgotPasswordPage() {
       intro="Enter your email address and we will send you a link to choose a new password."
     >
       <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-4">
-        <EmailField
-          label="Email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          error={error}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField label="Email" autoComplete="username" required {...form.field('email')} />
         {captcha ? (
           <CaptchaWidget settings={captcha} round={captchaRound} onToken={setCaptchaToken} />
         ) : null}
         {sent ? <FormMessage tone="success">{RESET_SENT}</FormMessage> : null}
-        {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-        <PendingButton type="submit" pending={pending} pendingLabel="Sending..." className="w-full">
+        {form.failure ? <FormMessage tone="error">{form.failure}</FormMessage> : null}
+        <PendingButton
+          type="submit"
+          pending={form.sending}
+          pendingLabel="Sending..."
+          className="w-full"
+        >
           <Send aria-hidden="true" className="h-4 w-4" />
           Send Reset Link
         </PendingButton>

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { LogIn } from 'lucide-react';
 import { EmailField, FormMessage, TextField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
+import { useForm } from '../../lib/useForm';
+import { fieldProblem, requiredMessage } from '../../lib/validation';
 import { PendingButton } from '../ui/PendingButton';
 import { useAuth } from './AuthProvider';
 import type { LoginState } from './RequireAuth';
@@ -30,40 +32,31 @@ function isLoginState(state: unknown): state is Required<LoginState> {
   );
 }
 
+const blank = { email: '', password: '' };
+
+const validate = (values: typeof blank) => ({
+  email: fieldProblem(values.email, { required: requiredMessage('Email') }),
+  // A password is taken as typed: spaces may be part of it.
+  password: values.password ? undefined : requiredMessage('Password'),
+});
+
 export function LoginPage() {
   const { state, signIn } = useAuth();
   const location = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useForm(blank, validate);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
 
   if (state.status === 'signed-in') return <Navigate to={returnPath(location.state)} replace />;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = {
-      email: email.trim() ? undefined : 'Email is required.',
-      password: password ? undefined : 'Password is required.',
-    };
-    setErrors(found);
-    setFailure(null);
-    if (found.email || found.password) return;
-    if (captcha && !captchaToken) {
-      setFailure('Please complete the check above first.');
-      return;
-    }
-    setPending(true);
+  const submit = form.onSubmit(async ({ email, password }) => {
+    if (captcha && !captchaToken) return form.fail('Please complete the check above first.');
     const result = await signIn(email, password, captchaToken ?? undefined);
-    setPending(false);
     // A captcha token works once.
     if (captcha) setCaptchaRound((round) => round + 1);
     // On success the auth state changes and this screen redirects itself.
-    if (!result.ok) setFailure(result.message);
-  }
+    if (!result.ok) form.fail(result.message);
+  });
 
   return (
     <AuthCard
@@ -76,24 +69,13 @@ export function LoginPage() {
       ) : (
         // method="post" keeps the password out of the URL even if scripts fail.
         <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-4">
-          <EmailField
-            label="Email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            error={errors.email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField label="Email" autoComplete="username" required {...form.field('email')} />
           <TextField
             label="Password"
             type="password"
-            name="password"
             autoComplete="current-password"
             required
-            value={password}
-            error={errors.password}
-            onChange={(event) => setPassword(event.target.value)}
+            {...form.field('password')}
           />
           <p className="text-sm">
             <Link to={paths.adminForgotPassword} className="text-blue-700 hover:underline">
@@ -103,10 +85,10 @@ export function LoginPage() {
           {captcha ? (
             <CaptchaWidget settings={captcha} round={captchaRound} onToken={setCaptchaToken} />
           ) : null}
-          {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+          {form.failure ? <FormMessage tone="error">{form.failure}</FormMessage> : null}
           <PendingButton
             type="submit"
-            pending={pending}
+            pending={form.sending}
             pendingLabel="Signing in..."
             className="w-full"
           >

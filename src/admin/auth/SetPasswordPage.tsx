@@ -5,7 +5,7 @@
 // removes it from the address bar and history, and asks for a password; once it is saved the new
 // or returning administrator is on the dashboard, signed in. A bad or used link says so and
 // offers a new one.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { KeyRound } from 'lucide-react';
 import { isAuthApiError } from '@supabase/supabase-js';
@@ -13,6 +13,8 @@ import { FormMessage, TextField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { MIN_PASSWORD_LENGTH } from '../../config/auth';
 import { paths } from '../../config/paths';
+import { useForm } from '../../lib/useForm';
+import { refusedAt, requiredMessage } from '../../lib/validation';
 import { useToast } from '../ui/Toast';
 import { PendingButton } from '../ui/PendingButton';
 import { supabase } from '../supabase';
@@ -26,6 +28,16 @@ type LinkState =
 
 const LINK_FAILED = 'This link is invalid or has expired.';
 const TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+
+const blank = { password: '', repeat: '' };
+const validate = ({ password, repeat }: typeof blank) => ({
+  password: !password
+    ? requiredMessage('Password')
+    : password.length < MIN_PASSWORD_LENGTH
+      ? TOO_SHORT
+      : undefined,
+  repeat: repeat !== password ? 'The passwords do not match.' : undefined,
+});
 
 /**
  * The session (or the error) the link carries, once: in the fragment after GoTrue's redirect (the
@@ -67,11 +79,7 @@ export function SetPasswordPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const [link, setLink] = useState<LinkState>({ status: 'reading' });
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useForm(blank, validate);
   const read = useRef(false);
 
   useEffect(() => {
@@ -84,35 +92,21 @@ export function SetPasswordPage() {
     void acceptLink(hash, search).then(setLink);
   }, [auth.status]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = {
-      password: !password
-        ? 'Password is required.'
-        : password.length < MIN_PASSWORD_LENGTH
-          ? TOO_SHORT
-          : undefined,
-      repeat: repeat !== password ? 'The passwords do not match.' : undefined,
-    };
-    setErrors(found);
-    setFailure(null);
-    if (found.password || found.repeat) return;
-    setPending(true);
+  const submit = form.onSubmit(async ({ password }) => {
     const { error } = await supabase.auth.updateUser({ password });
-    setPending(false);
     if (!error) {
       toast.show('Your password is saved.');
       navigate(paths.adminDashboard, { replace: true });
     } else if (isAuthApiError(error) && error.code === 'weak_password') {
-      setErrors({ password: TOO_SHORT });
+      form.refuse(refusedAt('password', TOO_SHORT));
     } else if (isAuthApiError(error) && error.code === 'same_password') {
-      setErrors({ password: 'Choose a password different from your current one.' });
+      form.refuse(refusedAt('password', 'Choose a password different from your current one.'));
     } else if (isAuthApiError(error) && [401, 403].includes(error.status)) {
       setLink({ status: 'failed', message: LINK_FAILED });
     } else {
-      setFailure('Could not save the password. Please try again.');
+      form.fail('Could not save the password. Please try again.');
     }
-  }
+  });
 
   const invited = link.status === 'ready' && link.invited;
   return (
@@ -141,28 +135,22 @@ export function SetPasswordPage() {
           <TextField
             label="New password"
             type="password"
-            name="new-password"
             autoComplete="new-password"
             required
             hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-            value={password}
-            error={errors.password}
-            onChange={(event) => setPassword(event.target.value)}
+            {...form.field('password')}
           />
           <TextField
             label="Repeat the password"
             type="password"
-            name="repeat-password"
             autoComplete="new-password"
             required
-            value={repeat}
-            error={errors.repeat}
-            onChange={(event) => setRepeat(event.target.value)}
+            {...form.field('repeat')}
           />
-          {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+          {form.failure ? <FormMessage tone="error">{form.failure}</FormMessage> : null}
           <PendingButton
             type="submit"
-            pending={pending}
+            pending={form.sending}
             pendingLabel="Saving..."
             className="w-full"
           >

@@ -2,6 +2,14 @@
 // Pure functions, so the rules are testable without a screen.
 import type { Field, FieldErrors, FormValues } from './types';
 import { localDay } from '../../lib/useNow';
+import {
+  date,
+  mediaFile,
+  requiredMessage,
+  webAddress,
+  wholeNumber,
+  type FieldRule,
+} from '../../lib/validation';
 
 /** Today's date as YYYY-MM-DD in the administrator's own time zone (not UTC). */
 export function todayLocal(now: Date = new Date()): string {
@@ -28,45 +36,10 @@ export function optional(value: string): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-const INTEGER = /^-?\d+$/;
-
-export function isInteger(value: string): boolean {
-  return INTEGER.test(value.trim());
-}
-
-/** Form text to an integer; call only after validation (isInteger). */
+/** Form text to an integer; call only after validation (the whole-number rule). */
 export function parseInteger(value: string): number {
-  if (!isInteger(value)) throw new Error(`Not a whole number: "${value}"`);
+  if (!wholeNumber().test(value)) throw new Error(`Not a whole number: "${value}"`);
   return Number.parseInt(value.trim(), 10);
-}
-
-export function isWebUrl(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * A media field holds a full URL (what the library picks) or, for seeded rows, a path inside the
- * `media` bucket such as 'seed/gallery/alps-01.webp'.
- */
-export function isMediaReference(value: string): boolean {
-  const trimmed = value.trim();
-  return isWebUrl(trimmed) || /^[A-Za-z0-9][\w\-./]*\.[A-Za-z0-9]+$/.test(trimmed);
-}
-
-/** A real calendar date written YYYY-MM-DD (what date inputs give). */
-export function isDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
 }
 
 /** The count line under a manager's title: '3 images total', '1 image total'. */
@@ -87,6 +60,13 @@ export function richTextIsBlank(html: string): boolean {
 const undescribed = (image: { alt: string; decorative: boolean }) =>
   !image.decorative && image.alt.trim() === '';
 
+/** The rule each kind of field implies (an integer's message names its own example). */
+const KIND_RULES: Partial<Record<Field<FormValues>['kind'], FieldRule>> = {
+  url: webAddress,
+  date,
+  media: mediaFile,
+};
+
 /** The checks every field kind implies, then the manager's own rules. */
 export function validate<V extends FormValues>(
   fields: readonly Field<V>[],
@@ -100,7 +80,7 @@ export function validate<V extends FormValues>(
     const value = values[field.name];
     if (field.kind === 'checkbox') continue;
     if (field.kind === 'images') {
-      if (Array.isArray(value) && value.some((image) => !isMediaReference(image.url))) {
+      if (Array.isArray(value) && value.some((image) => !mediaFile.test(image.url))) {
         errors[field.name] = 'Every extra image needs an image file or a full image address.';
       } else if (publishing && Array.isArray(value) && value.some(undescribed)) {
         errors[field.name] =
@@ -118,21 +98,12 @@ export function validate<V extends FormValues>(
     if (typeof value !== 'string') continue;
     const blank = field.kind === 'richtext' ? richTextIsBlank(value) : value.trim() === '';
     if (blank) {
-      if (field.required) errors[field.name] = `${field.label} is required.`;
+      if (field.required) errors[field.name] = requiredMessage(field.label);
       continue;
     }
-    if (field.kind === 'integer' && !isInteger(value)) {
-      errors[field.name] =
-        `${field.label} must be a whole number, such as ${field.example ?? '2026'}.`;
-    } else if (field.kind === 'url' && !isWebUrl(value)) {
-      errors[field.name] =
-        `${field.label} must be a full web address starting with https:// or http://.`;
-    } else if (field.kind === 'date' && !isDate(value)) {
-      errors[field.name] = `${field.label} must be a date.`;
-    } else if (field.kind === 'media' && !isMediaReference(value)) {
-      errors[field.name] =
-        `${field.label} must be a full web address or a file from the media library.`;
-    }
+    const rule =
+      field.kind === 'integer' ? wholeNumber(field.example ?? '2026') : KIND_RULES[field.kind];
+    if (rule && !rule.test(value)) errors[field.name] = rule.message;
   }
   return { ...errors, ...(extra?.(values) ?? {}) };
 }

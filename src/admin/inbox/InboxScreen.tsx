@@ -6,12 +6,14 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Download, Trash2 } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
-import { FormMessage } from '../../components/FormField';
+import { FormMessage, SelectField, TextAreaField } from '../../components/FormField';
 import type { DbClient } from '../../data/client';
 import type { InboxTable, InboxTableCalls } from '../../data/content-table';
 import type { Row } from '../../data/types';
 import { toCsv, type CsvColumn } from '../../lib/csv';
 import { formatDateTime } from '../../lib/dateTime';
+import { useForm } from '../../lib/useForm';
+import { isTooLong, shortenMessage } from '../../lib/validation';
 import { ListBody } from '../list/ListBody';
 import { ListToolbar, type ListFilterLabel, type ListSortLabel } from '../list/ListToolbar';
 import { useListQuery } from '../list/useListQuery';
@@ -107,21 +109,21 @@ function Detail<T extends InboxTable>({
   onChanged: () => void;
   onDelete: () => void;
 }) {
-  const [status, setStatus] = useState(row.status);
-  const [note, setNote] = useState(row.note);
+  // The form keeps what was typed when the save fails; the note's limit is the column's.
+  const form = useForm({ status: row.status, note: row.note }, (values) => ({
+    note: isTooLong(values.note, 5000) ? shortenMessage('the note', 5000) : undefined,
+  }));
   const toast = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
-  async function save() {
-    setFailure(null);
+  const save = form.onSubmit(async ({ status, note }) => {
     try {
       await d.calls.change(db, row.id, { status, note } as never);
       toast.show('Status and note saved.');
       onChanged();
     } catch (error) {
       console.warn('Could not save the status', error);
-      setFailure('Could not save the status and note. Please try again.');
+      form.fail('Could not save the status and note. Please try again.');
     }
-  }
+  });
   return (
     <section
       aria-label={`Details of ${d.name(row)}`}
@@ -136,43 +138,23 @@ function Detail<T extends InboxTable>({
         ))}
       </dl>
       {d.related?.(row, db)}
-      <div className="mt-4 grid gap-4 sm:grid-cols-[12rem_1fr]">
-        <label className="text-sm font-medium text-slate-800">
-          {statusLabel}
-          <select
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-            value={status}
-            onChange={(event) => setStatus(event.target.value)}
-          >
-            {d.statuses.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium text-slate-800">
-          Note
-          <textarea
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-            rows={2}
-            maxLength={5000}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </label>
-      </div>
-      {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-      <div className="mt-3 flex flex-wrap gap-3">
-        <RunButton tone="primary" pendingLabel="Saving..." run={save}>
-          Save status
-        </RunButton>
-        {d.actions?.(row, onChanged)}
-        <button type="button" className={buttonClass('danger')} onClick={onDelete}>
-          <Trash2 aria-hidden="true" className="h-4 w-4" />
-          Delete
-        </button>
-      </div>
+      <form onSubmit={save} noValidate aria-label={`Status of ${d.name(row)}`}>
+        <div className="mt-4 grid gap-4 sm:grid-cols-[12rem_1fr]">
+          <SelectField label={statusLabel} options={d.statuses} {...form.field('status')} />
+          <TextAreaField label="Note" rows={2} maxLength={5000} {...form.field('note')} />
+        </div>
+        {form.failure ? <FormMessage tone="error">{form.failure}</FormMessage> : null}
+        <div className="mt-3 flex flex-wrap gap-3">
+          <PendingButton type="submit" pending={form.sending} pendingLabel="Saving...">
+            Save status
+          </PendingButton>
+          {d.actions?.(row, onChanged)}
+          <button type="button" className={buttonClass('danger')} onClick={onDelete}>
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            Delete
+          </button>
+        </div>
+      </form>
     </section>
   );
 }

@@ -129,10 +129,10 @@ describe('the content manager', () => {
     );
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus();
     expect(screen.getByRole('textbox', { name: 'Sort Order' })).toHaveAccessibleDescription(
-      'Sort Order must be a whole number, such as 0.',
+      'Please enter a whole number, such as 0.',
     );
     expect(screen.getByRole('textbox', { name: 'Website' })).toHaveAccessibleDescription(
-      'Website must be a full web address starting with https:// or http://.',
+      'Please enter a web address starting with https://.',
     );
     expect(saved).toEqual([]);
   });

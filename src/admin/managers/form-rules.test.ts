@@ -3,14 +3,8 @@ import { galleryImageToRow, galleryManager } from './gallery';
 import { sponsorsManager } from './sponsors';
 import { newsManager } from './news';
 import { publicDb } from '../../data/client';
-import {
-  isMediaReference,
-  parseInteger,
-  richTextIsBlank,
-  todayLocal,
-  validate,
-  yearText,
-} from '../crud/form-rules';
+import { mediaFile, webAddress, wholeNumber } from '../../lib/validation';
+import { parseInteger, richTextIsBlank, todayLocal, validate, yearText } from '../crud/form-rules';
 
 describe('form defaults', () => {
   test('use Draft, sort order 0 and the current year', () => {
@@ -75,7 +69,7 @@ describe('edit pre-fill', () => {
 describe('parsing and validation', () => {
   test('reads whole numbers as integers and refuses anything else', () => {
     expect(parseInteger(' 2024 ')).toBe(2024);
-    expect(parseInteger('-3')).toBe(-3);
+    expect(() => parseInteger('-3')).toThrow();
     expect(() => parseInteger('20.5')).toThrow();
     expect(() => parseInteger('12abc')).toThrow();
     const row = galleryImageToRow({
@@ -98,16 +92,17 @@ describe('parsing and validation', () => {
     const values = { ...sponsorsManager.defaults(), sort_order: '1.5', website_url: 'example' };
     expect(validate(sponsorsManager.fields, values, sponsorsManager.validate)).toEqual({
       name: 'Name is required.',
-      sort_order: 'Sort Order must be a whole number, such as 0.',
-      website_url: 'Website must be a full web address starting with https:// or http://.',
+      sort_order: wholeNumber('0').message,
+      website_url: webAddress.message,
     });
   });
 
   test('accepts full URLs and bucket paths in media fields, but not loose text', () => {
-    expect(isMediaReference('https://cdn.example.com/a.webp')).toBe(true);
-    expect(isMediaReference('seed/gallery/alps-01.webp')).toBe(true);
-    expect(isMediaReference('not a picture')).toBe(false);
-    expect(isMediaReference('javascript:alert(1)')).toBe(false);
+    expect(mediaFile.test('https://cdn.example.com/a.webp')).toBe(true);
+    expect(mediaFile.test('seed/gallery/alps-01.webp')).toBe(true);
+    expect(mediaFile.test('not a picture')).toBe(false);
+    expect(mediaFile.test('javascript:alert(1)')).toBe(false);
+    expect(mediaFile.test('../private/registrations.mp4')).toBe(false);
   });
 
   test('treats an empty editor as blank content', () => {

@@ -56,9 +56,10 @@ export function FundraisingProgress() {
       <div
         role="progressbar"
         aria-labelledby="fundraising-label"
+        // The range in pounds, as the amounts are spoken (the figures are pence).
         aria-valuemin={0}
-        aria-valuemax={goal}
-        aria-valuenow={raised}
+        aria-valuemax={goal / 100}
+        aria-valuenow={raised / 100}
         aria-valuetext={`${formatMoney(raised)} of ${formatMoney(goal)} (${percent})`}
         className="mt-5 h-4 overflow-hidden rounded-full bg-white/15"
       >

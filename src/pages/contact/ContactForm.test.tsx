@@ -68,6 +68,29 @@ describe('ContactForm', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
   });
 
+  it('shows the database’s refusal of a field beside it, focused, and keeps everything typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const refusal = {
+      code: 'PT400',
+      message: 'Please enter a valid email address.',
+      details: 'email',
+    };
+    const { db } = fakeDb({}, { refusing: { contact_messages: { status: 400, error: refusal } } });
+    renderPage(<ContactForm />, { db });
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(
+        'Please enter a valid email address.',
+      ),
+    );
+    expect(screen.getByLabelText(/^Email/)).toHaveFocus();
+    expect(screen.queryByText('Something went wrong. Please try again later.')).toBeNull();
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Jo Bloggs');
+    expect(screen.getByLabelText(/^Message/)).toHaveValue('Hello rally team');
+  });
+
   it('says the visitor has sent too many messages on a 429 and keeps what was typed', async () => {
     const user = userEvent.setup({ delay: null });
     vi.spyOn(console, 'warn').mockImplementation(() => {});

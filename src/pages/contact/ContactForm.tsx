@@ -10,8 +10,8 @@ import { formatWholeNumber } from '../../lib/format';
 import { useForm } from '../../lib/useForm';
 import {
   characterCount,
-  isBlank,
-  isEmail,
+  email,
+  fieldProblem,
   isTooLong,
   shortenMessage,
   type FieldErrors,
@@ -43,18 +43,19 @@ const shorten = (what: string, max: number) => shortenMessage(`your ${what}`, ma
 
 function validate(values: ContactValues): FieldErrors<keyof ContactValues> {
   const errors: FieldErrors<keyof ContactValues> = {};
-  if (isBlank(values.name)) errors.name = 'Please enter your name.';
-  else if (isTooLong(values.name, contactLimits.name))
+  errors.name = fieldProblem(values.name, { required: 'Please enter your name.' });
+  if (!errors.name && isTooLong(values.name, contactLimits.name))
     errors.name = shorten('name', contactLimits.name);
-  if (isBlank(values.email)) errors.email = 'Please enter your email address.';
-  else if (!isEmail(values.email) || isTooLong(values.email, contactLimits.email))
-    errors.email = 'Please enter a valid email address.';
+  errors.email = fieldProblem(values.email, {
+    required: 'Please enter your email address.',
+    rules: [email],
+  });
   if (isTooLong(values.phone, contactLimits.phone))
     errors.phone = shorten('phone number', contactLimits.phone);
   if (!contactSubjects.some((subject) => subject.value === values.subject))
     errors.subject = 'Please choose a subject.';
-  if (isBlank(values.message)) errors.message = 'Please enter your message.';
-  else if (isTooLong(values.message, contactLimits.message))
+  errors.message = fieldProblem(values.message, { required: 'Please enter your message.' });
+  if (!errors.message && isTooLong(values.message, contactLimits.message))
     errors.message = shorten('message', contactLimits.message);
   return errors;
 }
@@ -71,22 +72,21 @@ function messageHint(message: string): string {
 export function ContactForm() {
   const db = useDb();
   const form = useForm(blank, validate);
-  const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'failed' | 'rate-limited'>(
-    'idle',
-  );
+  const [sent, setSent] = useState(false);
 
   const submit = form.onSubmit(async (values) => {
     const subject = contactSubjects.find((option) => option.value === values.subject);
     if (!subject) return;
-    setStatus('sending');
+    setSent(false);
     try {
       await sendContactMessage({ ...values, subject: subject.value }, db);
       form.reset();
-      setStatus('sent');
+      setSent(true);
     } catch (error) {
       console.warn('Could not send the contact message', error);
+      if (form.refuse(error)) return;
       const limited = error instanceof SubmissionError && error.reason === 'rate-limited';
-      setStatus(limited ? 'rate-limited' : 'failed');
+      form.fail(limited ? CONTACT_RATE_LIMITED : CONTACT_FAILED);
     }
   });
 
@@ -124,15 +124,9 @@ export function ContactForm() {
       />
       <Honeypot {...form.field('website')} />
       <FormSubmit
-        sending={status === 'sending'}
-        success={status === 'sent' ? CONTACT_SENT : null}
-        failure={
-          status === 'failed'
-            ? CONTACT_FAILED
-            : status === 'rate-limited'
-              ? CONTACT_RATE_LIMITED
-              : null
-        }
+        sending={form.sending}
+        success={sent ? CONTACT_SENT : null}
+        failure={form.failure}
       >
         Send Message
       </FormSubmit>

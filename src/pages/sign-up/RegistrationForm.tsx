@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CheckboxField, EmailField, TextField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
@@ -17,10 +16,10 @@ import { SubmissionError } from '../../data/submissions';
 import { useForm } from '../../lib/useForm';
 import { registrationLimits as limits } from '../../config/forms';
 import {
-  isBlank,
-  isEmail,
-  isPhone,
+  email,
+  fieldProblem,
   isTooLong,
+  phone,
   PHONE_HINT,
   shortenMessage,
   type FieldErrors,
@@ -55,25 +54,24 @@ export const REGISTRATION_NOT_OPEN =
   'Registration is not open today, so this registration was not made.';
 export const REGISTRATION_RATE_LIMITED =
   'Several registrations were sent from this email address or network in a short time, so this one was not made. Please try again in an hour.';
-const PHONE_INVALID = 'Please enter a valid phone number (7 to 15 digits).';
 
 function validate(values: RegistrationValues): FieldErrors<keyof RegistrationValues> {
   const errors: FieldErrors<keyof RegistrationValues> = {};
-  if (isBlank(values.leadDriverName))
-    errors.leadDriverName = "Please enter the lead driver's full name.";
-  else if (isTooLong(values.leadDriverName, limits.name))
+  errors.leadDriverName = fieldProblem(values.leadDriverName, {
+    required: "Please enter the lead driver's full name.",
+  });
+  if (!errors.leadDriverName && isTooLong(values.leadDriverName, limits.name))
     errors.leadDriverName = shortenMessage("the lead driver's name", limits.name);
-  if (isBlank(values.leadDriverEmail))
-    errors.leadDriverEmail = "Please enter the lead driver's email address.";
-  else if (!isEmail(values.leadDriverEmail))
-    errors.leadDriverEmail = 'Please enter a valid email address.';
-  if (isBlank(values.leadDriverPhone))
-    errors.leadDriverPhone = "Please enter the lead driver's phone number.";
-  else if (!isPhone(values.leadDriverPhone)) errors.leadDriverPhone = PHONE_INVALID;
-  if (!isBlank(values.coDriverEmail) && !isEmail(values.coDriverEmail))
-    errors.coDriverEmail = 'Please enter a valid email address.';
-  if (!isBlank(values.coDriverPhone) && !isPhone(values.coDriverPhone))
-    errors.coDriverPhone = PHONE_INVALID;
+  errors.leadDriverEmail = fieldProblem(values.leadDriverEmail, {
+    required: "Please enter the lead driver's email address.",
+    rules: [email],
+  });
+  errors.leadDriverPhone = fieldProblem(values.leadDriverPhone, {
+    required: "Please enter the lead driver's phone number.",
+    rules: [phone],
+  });
+  errors.coDriverEmail = fieldProblem(values.coDriverEmail, { rules: [email] });
+  errors.coDriverPhone = fieldProblem(values.coDriverPhone, { rules: [phone] });
   if (isTooLong(values.coDriverName, limits.name))
     errors.coDriverName = shortenMessage("the co-driver's name", limits.name);
   if (isTooLong(values.teamName, limits.teamName))
@@ -104,34 +102,28 @@ export function RegistrationForm({
 }) {
   const db = useDb();
   const form = useForm(blank, validate);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
   // Stored first (the reference comes back), then the webhook copy and the confirmation email
   // are asked for; whatever happens to them, the visitor goes on to pay.
   const submit = form.onSubmit(async (values) => {
-    setSending(true);
-    setFailure(null);
     let reference: string;
     try {
       reference = await submitRegistration(values, db);
     } catch (error) {
       console.warn('Could not store the registration', error);
-      setSending(false);
-      if (!(error instanceof SubmissionError)) return setFailure(REGISTRATION_FAILED);
+      if (form.refuse(error)) return;
+      if (!(error instanceof SubmissionError)) return form.fail(REGISTRATION_FAILED);
       if (error.reason === 'full') {
-        setFailure(REGISTRATION_FULL);
+        form.fail(REGISTRATION_FULL);
         return onFull();
       }
       // The server's calendar decides (the page's clock may be wrong): its sentence, above the
       // form, which keeps everything typed; no deposit step.
       if (error.reason === 'not-open')
-        return setFailure(error.visitorMessage ?? REGISTRATION_NOT_OPEN);
-      if (error.reason === 'rate-limited') return setFailure(REGISTRATION_RATE_LIMITED);
-      if (error.reason === 'invalid' && error.field && error.visitorMessage)
-        if (form.refuse(error.field, error.visitorMessage)) return;
+        return form.fail(error.visitorMessage ?? REGISTRATION_NOT_OPEN);
+      if (error.reason === 'rate-limited') return form.fail(REGISTRATION_RATE_LIMITED);
       // The spec's two messages: an answer that was not ok, or no answer at all.
-      return setFailure(error.status === 0 ? REGISTRATION_FAILED : REGISTRATION_REJECTED);
+      return form.fail(error.status === 0 ? REGISTRATION_FAILED : REGISTRATION_REJECTED);
     }
     try {
       sessionStorage.setItem(PENDING_REFERENCE_KEY, reference);
@@ -229,7 +221,12 @@ export function RegistrationForm({
         {...form.checkbox('acceptTerms')}
       />
       <Honeypot {...form.field('website')} />
-      <FormSubmit sending={sending} sendingLabel="Submitting..." failure={failure} look="primary">
+      <FormSubmit
+        sending={form.sending}
+        sendingLabel="Submitting..."
+        failure={form.failure}
+        look="primary"
+      >
         Register and Pay Deposit
       </FormSubmit>
     </form>

@@ -15,10 +15,10 @@ import { SubmissionError } from '../../data/submissions';
 import { useForm } from '../../lib/useForm';
 import { sponsorshipLimits } from '../../config/forms';
 import {
-  isBlank,
-  isEmail,
-  isPhone,
+  email,
+  fieldProblem,
   isTooLong,
+  phone,
   PHONE_HINT,
   shortenMessage,
   type FieldErrors,
@@ -59,18 +59,23 @@ export const SPONSORSHIP_RATE_LIMITED =
 
 function validate(values: SponsorshipEnquiry): FieldErrors<keyof SponsorshipEnquiry> {
   const errors: FieldErrors<keyof SponsorshipEnquiry> = {};
-  if (isBlank(values.companyName)) errors.companyName = 'Please enter your company name.';
-  else if (isTooLong(values.companyName, sponsorshipLimits.companyName))
+  errors.companyName = fieldProblem(values.companyName, {
+    required: 'Please enter your company name.',
+  });
+  if (!errors.companyName && isTooLong(values.companyName, sponsorshipLimits.companyName))
     errors.companyName = shortenMessage('your company name', sponsorshipLimits.companyName);
-  if (isBlank(values.email)) errors.email = 'Please enter your email address.';
-  else if (!isEmail(values.email)) errors.email = 'Please enter a valid email address.';
-  if (isBlank(values.phone)) errors.phone = 'Please enter your phone number.';
-  else if (!isPhone(values.phone))
-    errors.phone = 'Please enter a valid phone number (7 to 15 digits).';
+  errors.email = fieldProblem(values.email, {
+    required: 'Please enter your email address.',
+    rules: [email],
+  });
+  errors.phone = fieldProblem(values.phone, {
+    required: 'Please enter your phone number.',
+    rules: [phone],
+  });
   if (!sponsorTiers.some((tier) => tier.enquiryOption === values.tier))
     errors.tier = 'Please select a sponsorship tier.';
-  if (isBlank(values.message)) errors.message = 'Please enter a message.';
-  else if (isTooLong(values.message, sponsorshipLimits.message))
+  errors.message = fieldProblem(values.message, { required: 'Please enter a message.' });
+  if (!errors.message && isTooLong(values.message, sponsorshipLimits.message))
     errors.message = shortenMessage('your message', sponsorshipLimits.message);
   return errors;
 }
@@ -79,8 +84,6 @@ export function SponsorshipForm() {
   const { edition } = useSiteSettings();
   const db = useDb();
   const form = useForm(blank, validate);
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [thanked, setThanked] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -98,23 +101,18 @@ export function SponsorshipForm() {
 
   // Stored first; the webhook copy and the acknowledgement follow without holding the visitor.
   const submit = form.onSubmit(async (values) => {
-    setSending(true);
-    setFailure(null);
     try {
       const reference = await submitSponsorshipEnquiry(values, db);
       void requestDelivery('sponsorship', reference);
-      setSending(false);
       form.reset();
       setThanked(true);
     } catch (error) {
       console.warn('Could not store the enquiry', error);
-      setSending(false);
-      if (!(error instanceof SubmissionError)) return setFailure(SPONSORSHIP_FAILED);
-      if (error.reason === 'rate-limited') return setFailure(SPONSORSHIP_RATE_LIMITED);
-      if (error.reason === 'invalid' && error.field && error.visitorMessage)
-        if (form.refuse(error.field, error.visitorMessage)) return;
+      if (form.refuse(error)) return;
+      if (!(error instanceof SubmissionError)) return form.fail(SPONSORSHIP_FAILED);
+      if (error.reason === 'rate-limited') return form.fail(SPONSORSHIP_RATE_LIMITED);
       // The spec's two messages: an answer that was not ok, or no answer at all.
-      setFailure(error.status === 0 ? SPONSORSHIP_FAILED : SPONSORSHIP_REJECTED);
+      form.fail(error.status === 0 ? SPONSORSHIP_FAILED : SPONSORSHIP_REJECTED);
     }
   });
 
@@ -159,7 +157,7 @@ export function SponsorshipForm() {
           {...form.field('message')}
         />
         <Honeypot {...form.field('website')} />
-        <FormSubmit sending={sending} failure={failure}>
+        <FormSubmit sending={form.sending} failure={form.failure}>
           Send Enquiry
         </FormSubmit>
       </form>
