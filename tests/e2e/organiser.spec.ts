@@ -169,7 +169,9 @@ test('a payment for a cancelled registration is refused: the visitor is told, th
   await exceptions.getByRole('combobox').selectOption('Refunded');
   await exceptions.getByLabel('Resolution note').fill('Refunded in Stripe');
   await exceptions.getByRole('button', { name: 'Save resolution' }).click();
-  await expect(exceptions.getByText('Resolution saved.')).toBeVisible();
+  await expect(
+    adminPage.getByRole('status').filter({ hasText: 'Resolution saved.' }),
+  ).toBeVisible();
   const { data } = await serviceDb
     .from('payment_exceptions')
     .select('resolution, note')

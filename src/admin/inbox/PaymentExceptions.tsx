@@ -3,8 +3,7 @@
 // after cancelling, paid with no place left, paid twice). Each shows what was paid against what
 // was expected, why, and what is to be done ("Refund due"); the organiser records what was done
 // (refunded, waiting list, accepted) and a note. Refunds themselves are made in Stripe.
-import { useState } from 'react';
-import { FormMessage } from '../../components/FormField';
+import { FormMessage, SelectField, TextField } from '../../components/FormField';
 import type { DbClient } from '../../data/client';
 import {
   listPaymentExceptions,
@@ -14,10 +13,13 @@ import {
 } from '../../data/inbox';
 import { formatDateTime } from '../../lib/dateTime';
 import { formatMoney } from '../../lib/money';
+import { useForm } from '../../lib/useForm';
 import { useLoad } from '../../lib/useLoad';
+import { isTooLong, shortenMessage } from '../../lib/validation';
 import { LoadFailed } from '../ui/LoadFailed';
+import { PendingButton } from '../ui/PendingButton';
+import { useToast } from '../ui/Toast';
 import { Badge, type BadgeTone } from './Badge';
-import { RunButton } from './InboxScreen';
 
 /** private.is_payment_exception_reason's list (the generated types know the column as text). */
 type ExceptionReason =
@@ -65,9 +67,14 @@ function ExceptionItem({
   db: DbClient;
   onSaved: () => void;
 }) {
-  const [resolution, setResolution] = useState<string>(exception.resolution ?? '');
-  const [note, setNote] = useState(exception.note);
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const toast = useToast();
+  // The form keeps what was typed when the save fails; the note's limit is the column's.
+  const form = useForm(
+    { resolution: exception.resolution ?? '', note: exception.note },
+    (values) => ({
+      note: isTooLong(values.note, 5000) ? shortenMessage('the note', 5000) : undefined,
+    }),
+  );
   const shown = resolutionOf(exception.resolution ?? '');
   const paid =
     formatMoney(exception.amount, { currency: exception.currency, payment: true }) || 'no amount';
@@ -77,18 +84,17 @@ function ExceptionItem({
     exception.payment_status ? `payment status ${exception.payment_status}` : '',
   ].filter(Boolean);
 
-  async function save() {
-    setMessage(null);
+  const save = form.onSubmit(async ({ resolution, note }) => {
     try {
       const chosen = resolutionOf(resolution)?.value || null;
       await resolvePaymentException(db, exception.id, { resolution: chosen, note });
-      setMessage({ tone: 'success', text: 'Resolution saved.' });
+      toast.show('Resolution saved.');
       onSaved();
     } catch (error) {
       console.warn('Could not save the resolution', error);
-      setMessage({ tone: 'error', text: 'Could not save the resolution. Please try again.' });
+      form.fail('Could not save the resolution. Please try again.');
     }
-  }
+  });
 
   return (
     <li className="border-t border-red-100 pt-3 first:border-t-0 first:pt-0">
@@ -101,37 +107,23 @@ function ExceptionItem({
         {exception.payment_id ? ` · ${exception.payment_id}` : ''}
         {stripeSaid.length > 0 ? ` · Stripe said ${stripeSaid.join(', ')}` : ''}
       </p>
-      <div className="mt-2 grid gap-3 sm:grid-cols-[12rem_1fr]">
-        <label className="text-sm font-medium text-slate-800">
-          Resolution
-          <select
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-            value={resolution}
-            onChange={(event) => setResolution(event.target.value)}
+      <form onSubmit={save} noValidate aria-label="Resolution">
+        <div className="mt-2 grid gap-3 sm:grid-cols-[12rem_1fr]">
+          <SelectField label="Resolution" options={RESOLUTIONS} {...form.field('resolution')} />
+          <TextField label="Resolution note" maxLength={5000} {...form.field('note')} />
+        </div>
+        {form.failure ? <FormMessage tone="error">{form.failure}</FormMessage> : null}
+        <div className="mt-2">
+          <PendingButton
+            type="submit"
+            tone="neutral"
+            pending={form.sending}
+            pendingLabel="Saving..."
           >
-            {RESOLUTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium text-slate-800">
-          Resolution note
-          <input
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-            maxLength={5000}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </label>
-      </div>
-      {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
-      <div className="mt-2">
-        <RunButton tone="neutral" pendingLabel="Saving..." run={save}>
-          Save resolution
-        </RunButton>
-      </div>
+            Save resolution
+          </PendingButton>
+        </div>
+      </form>
     </li>
   );
 }
