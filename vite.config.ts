@@ -230,7 +230,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'index', tags: ['$initial'], priority: 2 },
                 {
                   name: 'site',
-                  test: /[\\/](src[\\/](components|config|content|data|lib)|lucide-react)[\\/]/,
+                  // Not the Edge Functions' client (src/data/functions.ts), loaded once a form has
+                  // been sent (src/data/delivery.ts), nor the rules only the sign-up and
+                  // sponsorship forms and the admin check (src/lib/field-rules.ts): no page but
+                  // those needs them up front.
+                  test: /[\\/](src[\\/](components|config|content|data|lib)|lucide-react)[\\/](?!(functions|field-rules)\.ts$)/,
                   minShareCount: 2,
                   priority: 1,
                 },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readDate } from './settingRead';
 import { settingValueError } from './settingValue';
-import { date, email, mediaImage, oneLine, phone, webAddress, wholeNumber } from './validation';
+import { email } from './validation';
+import { date, mediaImage, oneLine, phone, webAddress, wholeNumber } from './field-rules';
 
 const rule = { label: 'Capacity', required: true };
 

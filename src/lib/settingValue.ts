@@ -2,19 +2,14 @@
 // database's trigger (private.validate_site_setting) applies too, with the same messages: it is
 // the one that cannot be skipped. (Reading a stored value back: settingRead.ts.)
 import {
-  date,
   email,
   fieldProblem,
   isTooLong,
-  mediaImage,
-  oneLine,
-  phone,
   requiredMessage,
   shortenMessage,
-  webAddress,
-  wholeNumber,
   type FieldRule,
 } from './validation';
+import { date, mediaImage, oneLine, phone, webAddress, wholeNumber } from './field-rules';
 
 export const SETTING_TYPES = [
   'text',

@@ -10,8 +10,8 @@ import {
   refusedAt,
   requiredMessage,
   shortenMessage,
-  wholeNumber,
 } from './validation';
+import { wholeNumber } from './field-rules';
 
 describe('the field rules', () => {
   describe.each(RULE_CASES)('$name', ({ rule, message, accepts, refuses }) => {

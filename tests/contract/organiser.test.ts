@@ -11,7 +11,7 @@ import {
 } from '../../supabase/emulator/local-services/payments';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/emulator/functions/deno';
 import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
-import { phone as phoneRule } from '../../src/lib/validation';
+import { phone as phoneRule } from '../../src/lib/field-rules';
 import { arrangeRow, caughtMail, http, setupTestEmulator, type Client } from './harness';
 
 const em = setupTestEmulator({ trustTestClientAddress: true });

@@ -4,15 +4,15 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { eventsAdmin, listPublishedEvents } from '../../src/data/events';
 import { loadSiteSettings } from '../../src/data/siteSettings';
+import { email } from '../../src/lib/validation';
 import {
   date,
-  email,
   mediaImage,
   oneLine,
   phone,
   webAddress,
   wholeNumber,
-} from '../../src/lib/validation';
+} from '../../src/lib/field-rules';
 import type { Insert } from '../../src/data/types';
 import { setupTestEmulator } from './harness';
 

@@ -1,4 +1,4 @@
-// The field rules live once in src/lib/validation.ts, and their copies say the same: the
+// The field rules live once in src/lib/validation.ts and field-rules.ts, and their copies say the same: the
 // database's (private.is_email, private.is_phone, the contact form's email CHECK and the settings
 // trigger private.validate_site_setting, as supabase/schema.sql has them after every migration)
 // and the Edge Functions' email pattern. The copies are run, not read: each on every case of
@@ -8,16 +8,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { email, type FieldRule } from '../../src/lib/validation';
 import {
   date,
-  email,
   mediaImage,
   oneLine,
   phone,
   webAddress,
   wholeNumber,
-  type FieldRule,
-} from '../../src/lib/validation';
+} from '../../src/lib/field-rules';
 import { RULE_CASES } from '../support/field-rule-cases';
 
 const schema = readFileSync('supabase/schema.sql', 'utf8');

@@ -1,17 +1,16 @@
 // The field rules' accept and refuse cases, shared by their unit test (src/lib/validation.test.ts)
 // and by tests/lint/field-rules.test.ts, which holds the database's and the Edge Functions'
 // copies of the rules to the same cases.
+import { email, type FieldRule } from '../../src/lib/validation';
 import {
   date,
-  email,
   mediaFile,
   mediaImage,
   oneLine,
   phone,
   webAddress,
   wholeNumber,
-  type FieldRule,
-} from '../../src/lib/validation';
+} from '../../src/lib/field-rules';
 
 export const RULE_CASES: readonly {
   name: string;

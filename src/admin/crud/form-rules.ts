@@ -2,14 +2,8 @@
 // Pure functions, so the rules are testable without a screen.
 import type { Field, FieldErrors, FormValues } from './types';
 import { localDay } from '../../lib/useNow';
-import {
-  date,
-  mediaFile,
-  requiredMessage,
-  webAddress,
-  wholeNumber,
-  type FieldRule,
-} from '../../lib/validation';
+import { requiredMessage, type FieldRule } from '../../lib/validation';
+import { date, mediaFile, signedWholeNumber, webAddress } from '../../lib/field-rules';
 
 /** Today's date as YYYY-MM-DD in the administrator's own time zone (not UTC). */
 export function todayLocal(now: Date = new Date()): string {
@@ -38,7 +32,7 @@ export function optional(value: string): string | null {
 
 /** Form text to an integer; call only after validation (the whole-number rule). */
 export function parseInteger(value: string): number {
-  if (!wholeNumber().test(value)) throw new Error(`Not a whole number: "${value}"`);
+  if (!signedWholeNumber().test(value)) throw new Error(`Not a whole number: "${value}"`);
   return Number.parseInt(value.trim(), 10);
 }
 
@@ -102,7 +96,9 @@ export function validate<V extends FormValues>(
       continue;
     }
     const rule =
-      field.kind === 'integer' ? wholeNumber(field.example ?? '2026') : KIND_RULES[field.kind];
+      field.kind === 'integer'
+        ? signedWholeNumber(field.example ?? '2026')
+        : KIND_RULES[field.kind];
     if (rule && !rule.test(value)) errors[field.name] = rule.message;
   }
   return { ...errors, ...(extra?.(values) ?? {}) };

@@ -3,7 +3,7 @@ import { galleryImageToRow, galleryManager } from './gallery';
 import { sponsorsManager } from './sponsors';
 import { newsManager } from './news';
 import { publicDb } from '../../data/client';
-import { mediaFile, webAddress, wholeNumber } from '../../lib/validation';
+import { mediaFile, webAddress, wholeNumber } from '../../lib/field-rules';
 import { parseInteger, richTextIsBlank, todayLocal, validate, yearText } from '../crud/form-rules';
 
 describe('form defaults', () => {
@@ -69,7 +69,7 @@ describe('edit pre-fill', () => {
 describe('parsing and validation', () => {
   test('reads whole numbers as integers and refuses anything else', () => {
     expect(parseInteger(' 2024 ')).toBe(2024);
-    expect(() => parseInteger('-3')).toThrow();
+    expect(parseInteger('-3')).toBe(-3);
     expect(() => parseInteger('20.5')).toThrow();
     expect(() => parseInteger('12abc')).toThrow();
     const row = galleryImageToRow({
@@ -95,6 +95,11 @@ describe('parsing and validation', () => {
       sort_order: wholeNumber('0').message,
       website_url: webAddress.message,
     });
+  });
+
+  test('takes a sort order below zero, which puts a row first', () => {
+    const values = { ...sponsorsManager.defaults(), name: 'First', sort_order: '-1' };
+    expect(validate(sponsorsManager.fields, values, sponsorsManager.validate)).toEqual({});
   });
 
   test('accepts full URLs and bucket paths in media fields, but not loose text', () => {

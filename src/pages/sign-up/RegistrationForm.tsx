@@ -19,11 +19,10 @@ import {
   email,
   fieldProblem,
   isTooLong,
-  phone,
-  PHONE_HINT,
   shortenMessage,
   type FieldErrors,
 } from '../../lib/validation';
+import { phone, PHONE_HINT } from '../../lib/field-rules';
 
 type RegistrationValues = RegistrationInput;
 

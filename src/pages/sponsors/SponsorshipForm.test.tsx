@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
-import { PHONE_HINT } from '../../lib/validation';
+import { PHONE_HINT } from '../../lib/field-rules';
 import { SponsorshipForm } from './SponsorshipForm';
 
 afterEach(() => {

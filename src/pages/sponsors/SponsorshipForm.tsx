@@ -18,11 +18,10 @@ import {
   email,
   fieldProblem,
   isTooLong,
-  phone,
-  PHONE_HINT,
   shortenMessage,
   type FieldErrors,
 } from '../../lib/validation';
+import { phone, PHONE_HINT } from '../../lib/field-rules';
 import { useSiteSettings } from '../../data/SiteSettingsProvider';
 
 type SponsorshipEnquiry = SponsorshipEnquiryInput;
