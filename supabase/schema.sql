@@ -41,9 +41,23 @@ alter table private.payment_events enable row level security;
 -- view private.registrations_holding_places
 
 create view private.registrations_holding_places as
- SELECT id
+ SELECT id,
+    edition_id
    FROM registrations
   WHERE status <> 'cancelled'::text AND (deposit_status = 'paid'::text OR deposit_status = 'pending'::text AND holds_place AND created_at > (now() - private.place_hold()));
+
+-- table private.retired_settings
+
+create table private.retired_settings (
+  key text not null,
+  value text not null,
+  label text not null,
+  group_name text not null,
+  description text,
+  retired_at timestamp with time zone default now() not null
+);
+alter table private.retired_settings add constraint retired_settings_pkey PRIMARY KEY (key);
+alter table private.retired_settings enable row level security;
 
 -- table private.submission_attempts
 
@@ -219,6 +233,68 @@ UNION ALL
 grant select on public.content_facets to anon;
 grant select on public.content_facets to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.content_facets to service_role;
+
+-- table public.editions
+
+create table public.editions (
+  id uuid default gen_random_uuid() not null,
+  year integer not null,
+  name text not null,
+  start_date date not null,
+  end_date date not null,
+  start_place text default ''::text not null,
+  finish_place text default ''::text not null,
+  price_per_car integer not null,
+  deposit integer not null,
+  separate_rooms_supplement integer,
+  capacity integer not null,
+  registration_opens date not null,
+  registration_closes date not null,
+  balance_due date,
+  status text default 'draft'::text not null,
+  is_current boolean default false not null,
+  funds_raised integer,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null
+);
+alter table public.editions add constraint editions_pkey PRIMARY KEY (id);
+alter table public.editions add constraint editions_year_key UNIQUE (year);
+alter table public.editions add constraint editions_balance_due_check CHECK (balance_due < start_date);
+alter table public.editions add constraint editions_capacity_check CHECK (capacity >= 0);
+alter table public.editions add constraint editions_current_is_published CHECK (NOT is_current OR status = 'published'::text);
+alter table public.editions add constraint editions_deposit_check CHECK (deposit >= 0);
+alter table public.editions add constraint editions_end_date_check CHECK (end_date >= start_date);
+alter table public.editions add constraint editions_finish_place_check CHECK (length(finish_place) <= 200);
+alter table public.editions add constraint editions_funds_raised_check CHECK (funds_raised >= 0);
+alter table public.editions add constraint editions_name_check CHECK (btrim(name) <> ''::text AND length(name) <= 200);
+alter table public.editions add constraint editions_price_per_car_check CHECK (price_per_car >= 0);
+alter table public.editions add constraint editions_registration_closes_check CHECK (registration_closes < start_date);
+alter table public.editions add constraint editions_registration_opens_check CHECK (registration_opens <= registration_closes);
+alter table public.editions add constraint editions_separate_rooms_supplement_check CHECK (separate_rooms_supplement >= 0);
+alter table public.editions add constraint editions_start_place_check CHECK (length(start_place) <= 200);
+alter table public.editions add constraint editions_status_check CHECK (status = ANY (ARRAY['draft'::text, 'published'::text]));
+alter table public.editions add constraint editions_year_check CHECK (year >= 2000 AND year <= 2999);
+CREATE UNIQUE INDEX editions_one_current ON public.editions USING btree (is_current) WHERE is_current;
+CREATE INDEX editions_published_idx ON public.editions USING btree (year DESC) WHERE (status = 'published'::text);
+CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON editions FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+CREATE TRIGGER editions_check BEFORE INSERT OR UPDATE ON editions FOR EACH ROW EXECUTE FUNCTION private.check_edition();
+CREATE TRIGGER editions_guard_delete BEFORE DELETE ON editions FOR EACH ROW EXECUTE FUNCTION private.guard_edition_delete();
+CREATE TRIGGER editions_updated_at BEFORE UPDATE ON editions FOR EACH ROW EXECUTE FUNCTION set_updated_at();
+alter table public.editions enable row level security;
+create policy "administrators add editions" on public.editions for insert to authenticated
+  with check (( SELECT is_admin() AS is_admin));
+create policy "administrators delete editions" on public.editions for delete to authenticated
+  using (( SELECT is_admin() AS is_admin));
+create policy "administrators update editions" on public.editions for update to authenticated
+  using (( SELECT is_admin() AS is_admin))
+  with check (( SELECT is_admin() AS is_admin));
+create policy "published editions are public" on public.editions for select to anon, authenticated
+  using (((status = 'published'::text) OR ( SELECT is_admin() AS is_admin)));
+grant select on public.editions to anon;
+grant delete, select on public.editions to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on public.editions to service_role;
+grant insert (balance_due, capacity, deposit, end_date, finish_place, funds_raised, name, price_per_car, registration_closes, registration_opens, separate_rooms_supplement, start_date, start_place, status, year) on public.editions to authenticated;
+grant update (balance_due, capacity, deposit, end_date, finish_place, funds_raised, name, price_per_car, registration_closes, registration_opens, separate_rooms_supplement, start_date, start_place, status, updated_at, year) on public.editions to authenticated;
 
 -- table public.events
 
@@ -453,7 +529,8 @@ create table public.newsletter_subscribers (
   note text default ''::text not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
-  website text
+  website text,
+  edition_id uuid
 );
 alter table public.newsletter_subscribers add constraint newsletter_subscribers_pkey PRIMARY KEY (id);
 alter table public.newsletter_subscribers add constraint newsletter_subscribers_email_key UNIQUE (email);
@@ -461,9 +538,13 @@ alter table public.newsletter_subscribers add constraint newsletter_subscribers_
 alter table public.newsletter_subscribers add constraint newsletter_subscribers_note_check CHECK (length(note) <= 5000);
 alter table public.newsletter_subscribers add constraint newsletter_subscribers_source_check CHECK (source = ANY (ARRAY['footer'::text, 'waitlist'::text]));
 alter table public.newsletter_subscribers add constraint newsletter_subscribers_status_check CHECK (status = ANY (ARRAY['subscribed'::text, 'unsubscribed'::text]));
+alter table public.newsletter_subscribers add constraint newsletter_subscribers_waitlist_edition CHECK ((source = 'waitlist'::text) = (edition_id IS NOT NULL));
 alter table public.newsletter_subscribers add constraint newsletter_subscribers_website_never_stored CHECK (website IS NULL);
+alter table public.newsletter_subscribers add constraint newsletter_subscribers_edition_id_fkey FOREIGN KEY (edition_id) REFERENCES editions(id) ON DELETE RESTRICT;
+CREATE INDEX newsletter_subscribers_edition_idx ON public.newsletter_subscribers USING btree (edition_id) WHERE (edition_id IS NOT NULL);
 CREATE INDEX newsletter_subscribers_newest_idx ON public.newsletter_subscribers USING btree (created_at DESC, id);
 CREATE TRIGGER guard_public_submission BEFORE INSERT ON newsletter_subscribers FOR EACH ROW EXECUTE FUNCTION private.guard_public_submission();
+CREATE TRIGGER newsletter_subscribers_edition BEFORE INSERT OR UPDATE ON newsletter_subscribers FOR EACH ROW EXECUTE FUNCTION private.stamp_waitlist_edition();
 CREATE TRIGGER newsletter_subscribers_updated_at BEFORE UPDATE ON newsletter_subscribers FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 alter table public.newsletter_subscribers enable row level security;
 create policy "administrators delete subscribers" on public.newsletter_subscribers for delete to authenticated
@@ -491,9 +572,11 @@ create table public.past_tours (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   deleted_at timestamp with time zone,
-  deleted_by uuid
+  deleted_by uuid,
+  funds_raised_pence integer
 );
 alter table public.past_tours add constraint past_tours_pkey PRIMARY KEY (id);
+alter table public.past_tours add constraint past_tours_funds_raised_pence_check CHECK (funds_raised_pence >= 0);
 alter table public.past_tours add constraint past_tours_miles_check CHECK (miles >= 0);
 alter table public.past_tours add constraint past_tours_participants_check CHECK (participants >= 0);
 alter table public.past_tours add constraint past_tours_deleted_by_fkey FOREIGN KEY (deleted_by) REFERENCES auth.users(id) ON DELETE SET NULL;
@@ -501,6 +584,7 @@ CREATE INDEX past_tours_admin_order_idx ON public.past_tours USING btree (year D
 CREATE INDEX past_tours_public_idx ON public.past_tours USING btree (year DESC) WHERE published;
 CREATE INDEX past_tours_trash_idx ON public.past_tours USING btree (deleted_at DESC, id) WHERE (deleted_at IS NOT NULL);
 CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON past_tours FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+CREATE TRIGGER past_tours_funds BEFORE INSERT OR UPDATE ON past_tours FOR EACH ROW EXECUTE FUNCTION private.past_tour_funds();
 CREATE TRIGGER past_tours_stamp_trash BEFORE INSERT OR UPDATE ON past_tours FOR EACH ROW EXECUTE FUNCTION private.stamp_trash();
 CREATE TRIGGER past_tours_updated_at BEFORE UPDATE ON past_tours FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 alter table public.past_tours enable row level security;
@@ -588,7 +672,8 @@ create table public.registrations (
   website text,
   client_ip text,
   holds_place boolean default true not null,
-  payment_exception text
+  payment_exception text,
+  edition_id uuid default private.current_edition_id() not null
 );
 alter table public.registrations add constraint registrations_pkey PRIMARY KEY (id);
 alter table public.registrations add constraint registrations_client_ip_check CHECK (length(client_ip) <= 64);
@@ -609,10 +694,12 @@ alter table public.registrations add constraint registrations_vehicle_colour_che
 alter table public.registrations add constraint registrations_vehicle_make_check CHECK (length(vehicle_make) <= 100);
 alter table public.registrations add constraint registrations_webhook_status_check CHECK (webhook_status = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text]));
 alter table public.registrations add constraint registrations_website_never_stored CHECK (website IS NULL);
+alter table public.registrations add constraint registrations_edition_id_fkey FOREIGN KEY (edition_id) REFERENCES editions(id) ON DELETE RESTRICT;
 CREATE INDEX registrations_client_ip_idx ON public.registrations USING btree (client_ip, created_at) WHERE (client_ip IS NOT NULL);
+CREATE INDEX registrations_edition_idx ON public.registrations USING btree (edition_id, created_at DESC, id);
+CREATE INDEX registrations_edition_places_idx ON public.registrations USING btree (edition_id, deposit_status, created_at) WHERE (status <> 'cancelled'::text);
 CREATE INDEX registrations_live_holds_idx ON public.registrations USING btree (created_at) WHERE ((status <> 'cancelled'::text) AND (deposit_status = 'pending'::text) AND holds_place);
 CREATE INDEX registrations_newest_idx ON public.registrations USING btree (created_at DESC, id);
-CREATE INDEX registrations_places_idx ON public.registrations USING btree (deposit_status, created_at) WHERE (status <> 'cancelled'::text);
 CREATE INDEX registrations_status_idx ON public.registrations USING btree (status, created_at DESC);
 CREATE TRIGGER guard_public_submission BEFORE INSERT ON registrations FOR EACH ROW EXECUTE FUNCTION private.guard_public_submission();
 CREATE TRIGGER registrations_updated_at BEFORE UPDATE ON registrations FOR EACH ROW EXECUTE FUNCTION set_updated_at();
@@ -638,15 +725,14 @@ create table public.site_settings (
   updated_at timestamp with time zone default now() not null,
   type text default 'text'::text not null,
   label text default ''::text not null,
-  group_name text default 'edition'::text not null,
+  group_name text default 'organisation'::text not null,
   sort_order integer default 0 not null,
   required boolean default false not null
 );
 alter table public.site_settings add constraint site_settings_pkey PRIMARY KEY (id);
 alter table public.site_settings add constraint site_settings_key_key UNIQUE (key);
-alter table public.site_settings add constraint site_settings_group_check CHECK (group_name = ANY (ARRAY['edition'::text, 'organisation'::text, 'fundraising'::text, 'pages'::text]));
+alter table public.site_settings add constraint site_settings_group_check CHECK (group_name = ANY (ARRAY['organisation'::text, 'fundraising'::text, 'pages'::text]));
 alter table public.site_settings add constraint site_settings_key_check CHECK (key ~ '^[a-z][a-z0-9_]*$'::text);
-alter table public.site_settings add constraint site_settings_rally_capacity_number CHECK (key <> 'rally_capacity'::text OR value ~ '^[0-9]{1,6}$'::text);
 alter table public.site_settings add constraint site_settings_type_check CHECK (type = ANY (ARRAY['text'::text, 'longtext'::text, 'integer'::text, 'date'::text, 'url'::text, 'email'::text, 'phone'::text, 'image'::text]));
 CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON site_settings FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER site_settings_updated_at BEFORE UPDATE ON site_settings FOR EACH ROW EXECUTE FUNCTION set_updated_at();
@@ -719,7 +805,8 @@ create table public.sponsorship_enquiries (
   confirmation_sent_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
-  website text
+  website text,
+  edition_id uuid default private.current_edition_id() not null
 );
 alter table public.sponsorship_enquiries add constraint sponsorship_enquiries_pkey PRIMARY KEY (id);
 alter table public.sponsorship_enquiries add constraint sponsorship_enquiries_company_name_check CHECK (btrim(company_name) <> ''::text AND length(company_name) <= 200);
@@ -731,6 +818,8 @@ alter table public.sponsorship_enquiries add constraint sponsorship_enquiries_st
 alter table public.sponsorship_enquiries add constraint sponsorship_enquiries_tier_check CHECK (tier = ANY (ARRAY['Tier 1 - £8,000'::text, 'Tier 2 - £2,100'::text, 'Tier 3 - £800'::text]));
 alter table public.sponsorship_enquiries add constraint sponsorship_enquiries_webhook_status_check CHECK (webhook_status = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text]));
 alter table public.sponsorship_enquiries add constraint sponsorship_enquiries_website_never_stored CHECK (website IS NULL);
+alter table public.sponsorship_enquiries add constraint sponsorship_enquiries_edition_id_fkey FOREIGN KEY (edition_id) REFERENCES editions(id) ON DELETE RESTRICT;
+CREATE INDEX sponsorship_enquiries_edition_idx ON public.sponsorship_enquiries USING btree (edition_id, created_at DESC, id);
 CREATE INDEX sponsorship_enquiries_newest_idx ON public.sponsorship_enquiries USING btree (created_at DESC, id);
 CREATE TRIGGER guard_public_submission BEFORE INSERT ON sponsorship_enquiries FOR EACH ROW EXECUTE FUNCTION private.guard_public_submission();
 CREATE TRIGGER sponsorship_enquiries_updated_at BEFORE UPDATE ON sponsorship_enquiries FOR EACH ROW EXECUTE FUNCTION set_updated_at();
@@ -951,6 +1040,64 @@ end
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.check_edition()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  refused text;
+  message text;
+begin
+  new.name := btrim(new.name);
+  new.start_place := btrim(coalesce(new.start_place, ''));
+  new.finish_place := btrim(coalesce(new.finish_place, ''));
+  select field, sentence into refused, message from (values
+    (1, 'name', new.name is null or new.name = '' or length(new.name) > 200,
+     'Please enter the edition''s name (up to 200 characters).'),
+    (2, 'year', new.year is null or new.year not between 2000 and 2999,
+     'Please enter a year between 2000 and 2999.'),
+    (3, 'start_place', length(new.start_place) > 200,
+     'Please shorten the start place to 200 characters or fewer.'),
+    (4, 'finish_place', length(new.finish_place) > 200,
+     'Please shorten the finish place to 200 characters or fewer.'),
+    (5, 'price_per_car', new.price_per_car is null or new.price_per_car < 0,
+     'Please enter an amount of £0 or more.'),
+    (6, 'deposit', new.deposit is null or new.deposit < 0, 'Please enter an amount of £0 or more.'),
+    (7, 'separate_rooms_supplement', new.separate_rooms_supplement < 0,
+     'Please enter an amount of £0 or more.'),
+    (8, 'capacity', new.capacity is null or new.capacity < 0,
+     'Please enter a number of cars, 0 or more.'),
+    (9, 'start_date', new.start_date is null, 'Start date is required.'),
+    (10, 'end_date', new.end_date is null or new.end_date < new.start_date,
+     'The end date must be on or after the start date.'),
+    (11, 'registration_closes',
+     new.registration_closes is null or new.registration_closes >= new.start_date,
+     'Registration must close before the start date.'),
+    (12, 'registration_opens',
+     new.registration_opens is null or new.registration_opens > new.registration_closes,
+     'Registration must open on or before the day it closes.'),
+    (13, 'balance_due', new.balance_due >= new.start_date,
+     'The balance must be due before the start date.'),
+    (14, 'funds_raised', new.funds_raised < 0, 'Please enter an amount of £0 or more.'),
+    (15, 'status', new.is_current and new.status is distinct from 'published',
+     'The current edition is shown on the site: it cannot be a draft.')
+  ) as rule(position, field, broken, sentence)
+  where broken
+  order by position
+  limit 1;
+  if refused is not null then
+    raise exception using errcode = '23514', message = message, detail = refused;
+  end if;
+  if exists (select 1 from public.editions where year = new.year and id <> new.id) then
+    raise exception using errcode = '23505',
+      message = format('There is already an edition for %s.', new.year), detail = 'year';
+  end if;
+  return new;
+end
+$function$;
+-- executable by: anon, authenticated, service_role
+
 CREATE OR REPLACE FUNCTION private.check_media_name()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -979,6 +1126,14 @@ AS $function$
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.current_edition_id()
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$ select id from public.editions where is_current $function$;
+-- executable by: anon, authenticated, service_role
+
 CREATE OR REPLACE FUNCTION private.delivery_table(kind text)
  RETURNS text
  LANGUAGE sql
@@ -989,6 +1144,23 @@ AS $function$
     when 'registration' then 'public.registrations'
     when 'sponsorship' then 'public.sponsorship_enquiries'
   end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.edition_places(target_edition uuid)
+ RETURNS TABLE(capacity integer, taken integer, remaining integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with counted as (
+    select
+      coalesce((select e.capacity from public.editions as e where e.id = target_edition), 0)
+        as capacity,
+      (select count(*)::integer from private.registrations_holding_places as h
+       where h.edition_id = target_edition) as taken
+  )
+  select capacity, taken, greatest(capacity - taken, 0) from counted
 $function$;
 -- executable by: none of the API roles
 
@@ -1013,6 +1185,34 @@ begin
     domain := 'gmail.com';
   end if;
   return mailbox || '@' || domain;
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.guard_edition_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if old.is_current then
+    raise exception using errcode = '23503', detail = 'is_current',
+      message = 'The current edition cannot be deleted: make another edition current first.';
+  end if;
+  if exists (select 1 from public.registrations where edition_id = old.id) then
+    raise exception using errcode = '23503', detail = 'registrations',
+      message = format('The %s has registrations: it cannot be deleted.', old.name);
+  end if;
+  if exists (select 1 from public.sponsorship_enquiries where edition_id = old.id) then
+    raise exception using errcode = '23503', detail = 'sponsorship_enquiries',
+      message = format('The %s has sponsorship enquiries: it cannot be deleted.', old.name);
+  end if;
+  if exists (select 1 from public.newsletter_subscribers where edition_id = old.id) then
+    raise exception using errcode = '23503', detail = 'waiting_list',
+      message = format('The %s has a waiting list: it cannot be deleted.', old.name);
+  end if;
+  return old;
 end
 $function$;
 -- executable by: none of the API roles
@@ -1200,6 +1400,44 @@ AS $function$
 $function$;
 -- executable by: anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION private.past_tour_funds()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' or new.funds_raised is distinct from old.funds_raised then
+    if tg_op = 'INSERT' and new.funds_raised_pence is not null then
+      return new;
+    end if;
+    new.funds_raised_pence := private.pence_from_text(new.funds_raised);
+  end if;
+  return new;
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.pence_from_text(amount text)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when m is null then null
+    when (replace(m[1], ',', '')::numeric * case when lower(m[2]) = 'k' then 1000
+                                                  when lower(m[2]) = 'm' then 1000000 else 1 end)
+         * 100 > 2147483647 then null
+    else round(replace(m[1], ',', '')::numeric * 100
+               * case when lower(m[2]) = 'k' then 1000 when lower(m[2]) = 'm' then 1000000
+                      else 1 end)::integer
+  end
+  from (select regexp_match(coalesce(amount, ''),
+          '([0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]{1,2})?|[0-9]+(?:\.[0-9]{1,2})?)\s*([kKmM]?)(?![A-Za-z])') as m) parsed
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.place_hold()
  RETURNS interval
  LANGUAGE sql
@@ -1225,25 +1463,14 @@ CREATE OR REPLACE FUNCTION private.registration_window_refusal()
  STABLE
  SET search_path TO ''
 AS $function$
-  with setting as (
+  with window_days as (
     select
-      (select nullif(btrim(value), '') from public.site_settings where key = 'rally_name')
-        as edition_name,
-      (select nullif(btrim(value), '')::date from public.site_settings
-       where key = 'registration_opens') as opens,
-      (select nullif(btrim(value), '')::date from public.site_settings
-       where key = 'registration_closes') as closes,
-      (select nullif(btrim(value), '')::date from public.site_settings
-       where key = 'rally_start_date') as starts
-  ),
-  window_days as (
-    select
-      coalesce(edition_name, 'rally') as edition_name,
-      opens,
-      -- The last day a team can register: the closing day, or the eve of the rally if earlier.
-      least(closes, starts - 1) as last_day,
+      e.name as edition_name,
+      e.registration_opens as opens,
+      least(e.registration_closes, e.start_date - 1) as last_day,
       private.today() as today
-    from setting
+    from public.editions as e
+    where e.is_current
   )
   select 'before-opening', format('Registration for the %s opens on %s.', edition_name,
            to_char(opens, 'FMDD FMMonth YYYY'))
@@ -1252,6 +1479,9 @@ AS $function$
   select 'closed', format('Registration for the %s closed on %s.', edition_name,
            to_char(last_day, 'FMDD FMMonth YYYY'))
   from window_days where today > last_day
+  union all
+  select 'closed', 'Registration is closed.'
+  where not exists (select 1 from public.editions where is_current)
 $function$;
 -- executable by: none of the API roles
 
@@ -1280,6 +1510,23 @@ begin
     ) then
       new.deleted_by := old.deleted_by;
     end if;
+  end if;
+  return new;
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.stamp_waitlist_edition()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.source = 'waitlist' then
+    new.edition_id := coalesce(new.edition_id, private.current_edition_id());
+  else
+    new.edition_id := null;
   end if;
   return new;
 end
@@ -1549,6 +1796,26 @@ AS $function$
 $function$;
 -- executable by: anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.funds_raised_to_date()
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select
+    coalesce((select sum(funds_raised) from public.editions
+              where status = 'published' and funds_raised is not null), 0)
+    + coalesce((select sum(t.funds_raised_pence) from public.past_tours as t
+                where t.published and t.deleted_at is null and t.funds_raised_pence is not null
+                  and not exists (
+                    select 1 from public.editions as e
+                    where e.year = t.year and e.status = 'published'
+                      and e.funds_raised is not null)), 0)
+    + coalesce((select btrim(value)::bigint * 100 from public.site_settings
+                where key = 'fundraising_adjustment' and btrim(value) ~ '^[0-9]{1,9}$'), 0)
+$function$;
+-- executable by: anon, authenticated, service_role
+
 CREATE OR REPLACE FUNCTION public.grant_administrator(target_email text)
  RETURNS text
  LANGUAGE plpgsql
@@ -1616,6 +1883,36 @@ AS $function$
 $function$;
 -- executable by: service_role
 
+CREATE OR REPLACE FUNCTION public.make_current_edition(edition_year integer)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.editions;
+begin
+  if not ((select public.is_admin()) or coalesce(auth.jwt() ->> 'role', '') = 'service_role') then
+    raise exception 'Only administrators may change the current edition' using errcode = '42501';
+  end if;
+  -- One switch at a time, and never in the middle of a registration or a payment (they read the
+  -- current edition under this lock): each sees one current edition, before or after.
+  perform pg_advisory_xact_lock(hashtextextended('public.registrations places', 0));
+  select * into target from public.editions where year = edition_year;
+  if not found then
+    perform private.refuse('year', format('There is no %s edition.', coalesce(edition_year::text, 'such')));
+  end if;
+  if target.status <> 'published' then
+    perform private.refuse('status', 'Publish the edition before making it current: the public site shows the current edition.');
+  end if;
+  -- Two statements: the unique index on the current flag never sees two at once.
+  update public.editions set is_current = false where is_current and id <> target.id;
+  update public.editions set is_current = true where id = target.id and not is_current;
+  return target.id;
+end
+$function$;
+-- executable by: authenticated, service_role
+
 CREATE OR REPLACE FUNCTION public.purge_trash(older_than interval DEFAULT '30 days'::interval)
  RETURNS integer
  LANGUAGE plpgsql
@@ -1644,15 +1941,7 @@ CREATE OR REPLACE FUNCTION public.rally_places()
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
-AS $function$
-  with counted as (
-    select
-      coalesce((select value::integer from public.site_settings where key = 'rally_capacity'), 0)
-        as capacity,
-      (select count(*)::integer from private.registrations_holding_places) as taken
-  )
-  select capacity, taken, greatest(capacity - taken, 0) from counted
-$function$;
+AS $function$ select * from private.edition_places(private.current_edition_id()) $function$;
 -- executable by: anon, authenticated, service_role
 
 CREATE OR REPLACE FUNCTION public.record_deposit_payment(event_id text, event_type text, reference text, amount_total bigint, currency text, mode text, payment_status text, payment_id text, paid_at timestamp with time zone)
@@ -1699,8 +1988,7 @@ begin
     return 'awaiting-payment';
   end if;
 
-  select value::integer * 100 into expected from public.site_settings
-  where key = 'rally_deposit' and value ~ '^[0-9]{1,6}$';
+  select deposit into expected from public.editions where id = registration.edition_id;
   select exists (
     select 1 from private.registrations_holding_places where id = registration.id
   ) into holding;
@@ -1716,7 +2004,9 @@ begin
     when registration.deposit_status = 'paid' then
       case when record_deposit_payment.payment_id is distinct from registration.payment_id
            then 'duplicate' end
-    when not holding and (select remaining from public.rally_places()) <= 0 then 'no-place'
+    when not holding
+         and (select remaining from private.edition_places(registration.edition_id)) <= 0
+      then 'no-place'
   end;
 
   if reason is not null then
@@ -1897,6 +2187,7 @@ declare
   places record;
   new_id uuid;
   refusal record;
+  edition uuid;
   network constant text := private.client_ip();
   rate_window interval;
   first_from_network boolean := true;
@@ -1941,9 +2232,15 @@ begin
   end if;
 
   -- Registrations wait for each other here, so two visitors cannot both take the last place, and
-  -- two from one network cannot both be its first.
+  -- two from one network cannot both be its first. make_current_edition() takes this lock too:
+  -- the edition read under it is the one whose window and places are checked and registered for.
   perform pg_advisory_xact_lock(hashtextextended('public.registrations places', 0));
-  select * into places from public.rally_places();
+  edition := private.current_edition_id();
+  select * into refusal from private.registration_window_refusal();
+  if found then
+    raise sqlstate 'PT409' using message = refusal.message, detail = refusal.phase;
+  end if;
+  select * into places from private.edition_places(edition);
   if places.remaining <= 0 then
     raise sqlstate 'PT409' using
       message = 'The rally is full',
@@ -1965,14 +2262,14 @@ begin
   insert into public.registrations (
     lead_driver_name, lead_driver_email, lead_driver_phone, co_driver_name, co_driver_email,
     co_driver_phone, team_name, separate_rooms, vehicle_make, vehicle_colour, registration_plate,
-    terms_accepted_at, website, client_ip, holds_place
+    terms_accepted_at, website, client_ip, holds_place, edition_id
   ) values (
     btrim(lead_driver_name), btrim(lead_driver_email), btrim(lead_driver_phone),
     btrim(coalesce(co_driver_name, '')), btrim(coalesce(co_driver_email, '')),
     btrim(coalesce(co_driver_phone, '')), btrim(coalesce(team_name, '')),
     coalesce(separate_rooms, false), btrim(coalesce(vehicle_make, '')),
     btrim(coalesce(vehicle_colour, '')), btrim(coalesce(registration_plate, '')),
-    now(), website, network, first_from_network
+    now(), website, network, first_from_network, edition
   )
   returning id into new_id;
   -- The honeypot's row is stored nowhere, and the robot gets a reference like anyone else.
@@ -2026,10 +2323,13 @@ begin
   if coalesce(source, '') not in ('footer', 'waitlist') then
     perform private.refuse('source', 'Unknown sign-up source.');
   end if;
-  insert into public.newsletter_subscribers as subscriber (email, source, website)
-  values (lower(btrim(email)), source, website)
+  insert into public.newsletter_subscribers as subscriber (email, source, website, edition_id)
+  values (lower(btrim(email)), source, website,
+          case when source = 'waitlist' then private.current_edition_id() end)
   on conflict on constraint newsletter_subscribers_email_key do update set
-    source = case when excluded.source = 'waitlist' then 'waitlist' else subscriber.source end
+    source = case when excluded.source = 'waitlist' then 'waitlist' else subscriber.source end,
+    edition_id = case when excluded.source = 'waitlist' then excluded.edition_id
+                      else subscriber.edition_id end
   where subscriber.status = 'subscribed';
 end
 $function$;

@@ -1,5 +1,6 @@
-// The settings screen: every fixed key, grouped (the rally edition, the organisation,
-// fundraising, and later the pages), each with its label, help text and an input for its type.
+// The settings screen: every fixed key, grouped (the organisation, fundraising and the pages; an
+// edition's facts are rows of public.editions, not settings), each with its label, help text and
+// an input for its type.
 // Each group folds (a <details>), closed on a phone unless named in the address or refused.
 // A value is checked here by the same rules as the database's trigger; what the database still
 // refuses is shown under the field it belongs to.
@@ -20,7 +21,7 @@ import { AdminTitle } from './AdminTitle';
 import { BackToDashboard } from './BackToDashboard';
 import { useToast } from './ui/Toast';
 
-/** 'rally_capacity' → 'Rally Capacity' */
+/** 'contact_email' → 'Contact Email' */
 export function settingTitle(key: string): string {
   return key
     .split('_')
@@ -31,7 +32,6 @@ export function settingTitle(key: string): string {
 
 /** The groups in the screen's order (the database's group_name values). */
 const GROUPS = [
-  { name: 'edition', title: 'Rally edition' },
   { name: 'organisation', title: 'Organisation' },
   { name: 'fundraising', title: 'Fundraising' },
   { name: 'pages', title: 'Pages' },

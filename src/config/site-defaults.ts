@@ -1,8 +1,10 @@
 // The site's editable facts as the code reads them (SiteSettings), and their seed values: the
 // only place in src/ that spells out the rally's dates, prices, contact details, charity identity
-// and fundraising figures. The database's site_settings rows (migration 20260302000000, same
-// values) are what the site shows; these stand in only where a row is missing or unreadable, so
-// a page never renders without them. tests/lint/hard-coded-facts.test.ts keeps it the only place.
+// and fundraising figures. The database is what the site shows: the current edition's row
+// (public.editions, migration 20261125000000, seeded with EDITION_DEFAULTS' values) and the
+// site_settings rows (migration 20260302000000 and later, same values as SETTING_DEFAULTS); these
+// stand in only where a row is missing or unreadable, so a page never renders without them.
+// tests/lint/hard-coded-facts.test.ts keeps it the only place.
 
 import { paths } from './paths';
 
@@ -19,14 +21,18 @@ export type SiteSettings = {
     endDate: CalendarDate;
     startPlace: string;
     finishPlace: string;
-    /** Pence (the setting is whole pounds: src/data/siteSettings.ts converts). */
+    /** Pence, as the edition's row holds them. */
     price: number;
     deposit: number;
+    /** Pence; null until the organiser sets it. */
+    separateRoomsSupplement: number | null;
     /** Cars. */
     capacity: number;
     registrationOpens: CalendarDate;
     registrationCloses: CalendarDate;
-    /** Shown after the rally when set. */
+    /** Null until the organiser sets it. */
+    balanceDue: CalendarDate | null;
+    /** The next published edition, shown after the rally when there is one. */
     next: { name: string; url: string | null; date: CalendarDate | null } | null;
   };
   organisation: {
@@ -40,28 +46,35 @@ export type SiteSettings = {
     /** Null: the address the site was built with (VITE_DONATE_URL). */
     donateUrl: string | null;
   };
-  /** Pence, like the price. */
+  /**
+   * Pence, like the price. `raised` is the database's total (funds_raised_to_date(): the editions'
+   * and past tours' funds and the offline adjustment).
+   */
   fundraising: { raised: number; goal: number };
   /** Each page's hero photograph (a media bucket path or a URL), by route path; absent: none. */
   heroes: Partial<Record<string, string>>;
 };
 
+/** The first edition's facts, as the editions migration seeds them (the 2026 rally). */
+export const EDITION_DEFAULTS: SiteSettings['edition'] = {
+  name: '2026 Europe Rally',
+  year: 2026,
+  startDate: '2026-06-22',
+  endDate: '2026-06-28',
+  startPlace: 'United Kingdom',
+  finishPlace: 'Austria',
+  price: 395_000,
+  deposit: 25_000,
+  separateRoomsSupplement: null,
+  capacity: 12,
+  registrationOpens: '2025-09-01',
+  registrationCloses: '2026-05-31',
+  balanceDue: null,
+  next: null,
+};
+
 /** The seed values, by setting key (as the migration inserts them). */
 export const SETTING_DEFAULTS = {
-  rally_name: '2026 Europe Rally',
-  rally_year: '2026',
-  rally_start_date: '2026-06-22',
-  rally_end_date: '2026-06-28',
-  rally_start_place: 'United Kingdom',
-  rally_finish_place: 'Austria',
-  rally_price: '3950',
-  rally_deposit: '250',
-  rally_capacity: '12',
-  registration_opens: '2025-09-01',
-  registration_closes: '2026-05-31',
-  next_edition_name: '',
-  next_edition_url: '',
-  next_edition_date: '',
   charity_name: 'Europe Rally',
   charity_number: '',
   contact_email: 'info@europerally.org.uk',
@@ -71,7 +84,8 @@ export const SETTING_DEFAULTS = {
   social_instagram: 'https://www.instagram.com/',
   social_youtube: 'https://www.youtube.com/',
   donate_url: '',
-  fundraising_raised: '27000',
+  /** Whole pounds raised outside the rallies and past tours (the old hand-typed total). */
+  fundraising_adjustment: '27000',
   fundraising_goal: '150000',
   hero_home: '',
   hero_rally: '',

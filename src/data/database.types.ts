@@ -105,6 +105,72 @@ export type Database = {
         };
         Relationships: [];
       };
+      editions: {
+        Row: {
+          balance_due: string | null;
+          capacity: number;
+          created_at: string;
+          deposit: number;
+          end_date: string;
+          finish_place: string;
+          funds_raised: number | null;
+          id: string;
+          is_current: boolean;
+          name: string;
+          price_per_car: number;
+          registration_closes: string;
+          registration_opens: string;
+          separate_rooms_supplement: number | null;
+          start_date: string;
+          start_place: string;
+          status: 'draft' | 'published';
+          updated_at: string;
+          year: number;
+        };
+        Insert: {
+          balance_due?: string | null;
+          capacity: number;
+          created_at?: string;
+          deposit: number;
+          end_date: string;
+          finish_place?: string;
+          funds_raised?: number | null;
+          id?: string;
+          is_current?: boolean;
+          name: string;
+          price_per_car: number;
+          registration_closes: string;
+          registration_opens: string;
+          separate_rooms_supplement?: number | null;
+          start_date: string;
+          start_place?: string;
+          status?: 'draft' | 'published';
+          updated_at?: string;
+          year: number;
+        };
+        Update: {
+          balance_due?: string | null;
+          capacity?: number;
+          created_at?: string;
+          deposit?: number;
+          end_date?: string;
+          finish_place?: string;
+          funds_raised?: number | null;
+          id?: string;
+          is_current?: boolean;
+          name?: string;
+          price_per_car?: number;
+          registration_closes?: string;
+          registration_opens?: string;
+          separate_rooms_supplement?: number | null;
+          start_date?: string;
+          start_place?: string;
+          status?: 'draft' | 'published';
+          updated_at?: string;
+          year?: number;
+        };
+        Relationships: [];
+      };
       events: {
         Row: {
           attendees: string;
@@ -389,6 +455,7 @@ export type Database = {
       newsletter_subscribers: {
         Row: {
           created_at: string;
+          edition_id: string | null;
           email: string;
           id: string;
           note: string;
@@ -399,6 +466,7 @@ export type Database = {
         };
         Insert: {
           created_at?: string;
+          edition_id?: string | null;
           email: string;
           id?: string;
           note?: string;
@@ -409,6 +477,7 @@ export type Database = {
         };
         Update: {
           created_at?: string;
+          edition_id?: string | null;
           email?: string;
           id?: string;
           note?: string;
@@ -417,7 +486,15 @@ export type Database = {
           updated_at?: string;
           website?: string | null;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'newsletter_subscribers_edition_id_fkey';
+            columns: ['edition_id'];
+            isOneToOne: false;
+            referencedRelation: 'editions';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       past_tours: {
         Row: {
@@ -425,6 +502,7 @@ export type Database = {
           deleted_at: string | null;
           deleted_by: string | null;
           funds_raised: string;
+          funds_raised_pence: number | null;
           id: string;
           image_url: string | null;
           miles: number;
@@ -439,6 +517,7 @@ export type Database = {
           deleted_at?: string | null;
           deleted_by?: string | null;
           funds_raised: string;
+          funds_raised_pence?: number | null;
           id?: string;
           image_url?: string | null;
           miles: number;
@@ -453,6 +532,7 @@ export type Database = {
           deleted_at?: string | null;
           deleted_by?: string | null;
           funds_raised?: string;
+          funds_raised_pence?: number | null;
           id?: string;
           image_url?: string | null;
           miles?: number;
@@ -546,6 +626,7 @@ export type Database = {
           deposit_currency: string | null;
           deposit_paid_at: string | null;
           deposit_status: 'pending' | 'paid' | 'failed';
+          edition_id: string;
           holds_place: boolean;
           id: string;
           lead_driver_email: string;
@@ -580,6 +661,7 @@ export type Database = {
           deposit_currency?: string | null;
           deposit_paid_at?: string | null;
           deposit_status?: 'pending' | 'paid' | 'failed';
+          edition_id?: string;
           holds_place?: boolean;
           id?: string;
           lead_driver_email: string;
@@ -614,6 +696,7 @@ export type Database = {
           deposit_currency?: string | null;
           deposit_paid_at?: string | null;
           deposit_status?: 'pending' | 'paid' | 'failed';
+          edition_id?: string;
           holds_place?: boolean;
           id?: string;
           lead_driver_email?: string;
@@ -637,12 +720,20 @@ export type Database = {
           webhook_status?: 'pending' | 'delivered' | 'failed';
           website?: string | null;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'registrations_edition_id_fkey';
+            columns: ['edition_id'];
+            isOneToOne: false;
+            referencedRelation: 'editions';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       site_settings: {
         Row: {
           description: string | null;
-          group_name: 'edition' | 'organisation' | 'fundraising' | 'pages';
+          group_name: 'organisation' | 'fundraising' | 'pages';
           id: string;
           key: string;
           label: string;
@@ -654,7 +745,7 @@ export type Database = {
         };
         Insert: {
           description?: string | null;
-          group_name?: 'edition' | 'organisation' | 'fundraising' | 'pages';
+          group_name?: 'organisation' | 'fundraising' | 'pages';
           id?: string;
           key: string;
           label?: string;
@@ -666,7 +757,7 @@ export type Database = {
         };
         Update: {
           description?: string | null;
-          group_name?: 'edition' | 'organisation' | 'fundraising' | 'pages';
+          group_name?: 'organisation' | 'fundraising' | 'pages';
           id?: string;
           key?: string;
           label?: string;
@@ -739,6 +830,7 @@ export type Database = {
           company_name: string;
           confirmation_sent_at: string | null;
           created_at: string;
+          edition_id: string;
           email: string;
           id: string;
           message: string;
@@ -757,6 +849,7 @@ export type Database = {
           company_name: string;
           confirmation_sent_at?: string | null;
           created_at?: string;
+          edition_id?: string;
           email: string;
           id?: string;
           message: string;
@@ -775,6 +868,7 @@ export type Database = {
           company_name?: string;
           confirmation_sent_at?: string | null;
           created_at?: string;
+          edition_id?: string;
           email?: string;
           id?: string;
           message?: string;
@@ -789,7 +883,15 @@ export type Database = {
           webhook_status?: 'pending' | 'delivered' | 'failed';
           website?: string | null;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'sponsorship_enquiries_edition_id_fkey';
+            columns: ['edition_id'];
+            isOneToOne: false;
+            referencedRelation: 'editions';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       testimonials: {
         Row: {
@@ -944,6 +1046,10 @@ export type Database = {
         };
         Returns: string;
       };
+      funds_raised_to_date: {
+        Args: never;
+        Returns: number;
+      };
       grant_administrator: {
         Args: {
           target_email: string;
@@ -963,6 +1069,12 @@ export type Database = {
           confirmed_at: string;
           last_sign_in_at: string;
         }[];
+      };
+      make_current_edition: {
+        Args: {
+          edition_year: number;
+        };
+        Returns: string;
       };
       purge_trash: {
         Args: {

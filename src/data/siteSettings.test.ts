@@ -1,25 +1,55 @@
 import { describe, expect, it } from 'vitest';
+import { EDITION_DEFAULTS } from '../config/site-defaults';
+import type { Edition } from './types';
 import { DEFAULT_SITE_SETTINGS, toSiteSettings } from './siteSettings';
 
+/** An edition's row as the database answers it. */
+const row = (year: number, changes: Partial<Edition> = {}): Edition => ({
+  id: `00000000-0000-4000-8000-00000000${year}`,
+  year,
+  name: `${year} Alpine Rally`,
+  start_date: `${year}-06-21`,
+  end_date: `${year}-06-27`,
+  start_place: 'Dover',
+  finish_place: 'Innsbruck',
+  price_per_car: 410_000,
+  deposit: 30_000,
+  separate_rooms_supplement: 45_000,
+  capacity: 20,
+  registration_opens: `${year - 1}-11-24`,
+  registration_closes: `${year}-05-31`,
+  balance_due: `${year}-04-30`,
+  status: 'published',
+  is_current: true,
+  funds_raised: null,
+  created_at: '2026-11-24T12:00:00Z',
+  updated_at: '2026-11-24T12:00:00Z',
+  ...changes,
+});
+
 describe('toSiteSettings', () => {
-  it('reads each value by its type', () => {
-    const settings = toSiteSettings({
-      rally_price: '4100',
-      rally_capacity: '20',
-      rally_start_date: '2027-06-21',
-      charity_number: '1234567',
-      social_youtube: '',
-      next_edition_name: '2027 Europe Rally',
-      next_edition_url: 'https://example.org/2027',
+  it('reads each setting by its type, and the edition from the current edition’s row', () => {
+    const settings = toSiteSettings(
+      { charity_number: '1234567', social_youtube: '', fundraising_adjustment: '5000' },
+      { current: row(2027), next: row(2028, { is_current: false }), raised: 4_280_000 },
+    );
+    expect(settings.edition).toEqual({
+      name: '2027 Alpine Rally',
+      year: 2027,
+      startDate: '2027-06-21',
+      endDate: '2027-06-27',
+      startPlace: 'Dover',
+      finishPlace: 'Innsbruck',
+      price: 410_000,
+      deposit: 30_000,
+      separateRoomsSupplement: 45_000,
+      capacity: 20,
+      registrationOpens: '2026-11-24',
+      registrationCloses: '2027-05-31',
+      balanceDue: '2027-04-30',
+      next: { name: '2028 Alpine Rally', url: null, date: '2028-06-21' },
     });
-    expect(settings.edition.price).toBe(410_000);
-    expect(settings.edition.capacity).toBe(20);
-    expect(settings.edition.startDate).toBe('2027-06-21');
-    expect(settings.edition.next).toEqual({
-      name: '2027 Europe Rally',
-      url: 'https://example.org/2027',
-      date: null,
-    });
+    expect(settings.fundraising.raised).toBe(4_280_000);
     expect(settings.organisation.charityNumber).toBe('1234567');
     expect(settings.organisation.social.map((link) => link.label)).toEqual([
       'Facebook',
@@ -27,10 +57,12 @@ describe('toSiteSettings', () => {
     ]);
   });
 
-  it('falls back to the seed value where a row is missing or unreadable', () => {
-    const settings = toSiteSettings({ rally_price: 'lots', rally_start_date: 'soon' });
-    expect(settings.edition.price).toBe(DEFAULT_SITE_SETTINGS.edition.price);
-    expect(settings.edition.startDate).toBe(DEFAULT_SITE_SETTINGS.edition.startDate);
+  it('falls back to the seed where a row is missing or unreadable', () => {
+    const settings = toSiteSettings({ fundraising_goal: 'lots' });
+    expect(settings.edition).toEqual(EDITION_DEFAULTS);
+    expect(settings.fundraising.goal).toBe(DEFAULT_SITE_SETTINGS.fundraising.goal);
+    // Without the database's total, the offline adjustment alone (whole pounds → pence).
+    expect(toSiteSettings({ fundraising_adjustment: '12' }).fundraising.raised).toBe(1200);
     expect(settings.organisation.donateUrl).toBeNull();
   });
 });

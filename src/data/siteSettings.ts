@@ -1,7 +1,10 @@
-// The site's editable facts (SiteSettings) read from site_settings: one request for all of them,
-// each value read by its type and, where a row is missing or its value unreadable, the seed value
-// from src/config/site-defaults.ts in its place. Amounts (whole pounds in the table) become pence.
+// The site's editable facts (SiteSettings): the current edition's row (public.editions: its
+// dates, places and prices, in pence) and the organisation's, fundraising and page settings
+// (site_settings), read in parallel. Each setting is read by its type and, where a row is missing
+// or its value unreadable, the seed value from src/config/site-defaults.ts stands in; so does the
+// seed edition where no current edition can be read. Setting amounts (whole pounds) become pence.
 import {
+  EDITION_DEFAULTS,
   HERO_SETTINGS,
   SETTING_DEFAULTS,
   SOCIAL_SETTINGS,
@@ -9,44 +12,53 @@ import {
   type SiteSettings,
 } from '../config/site-defaults';
 import { penceFromPounds } from '../lib/money';
-import { readDate, readInteger, readUrl } from '../lib/settingRead';
+import { readInteger, readUrl } from '../lib/settingRead';
 import type { DbClient } from './client';
+import { getFundsRaisedToDate, listPublishedEditions, nextEdition } from './editions';
+import type { Edition } from './types';
 
 /** Values by key, as stored. */
 export type SettingValues = Partial<Record<string, string>>;
 
+/** What the database says beside the settings: the current edition, the next, the total raised. */
+export type EditionFacts = {
+  current?: Edition | null;
+  next?: Edition | null;
+  /** Pence (funds_raised_to_date()); when unknown, the offline adjustment alone. */
+  raised?: number | null;
+};
+
+/** An edition's row as the pages read it. */
+export function editionFacts(row: Edition, next: Edition | null = null): SiteSettings['edition'] {
+  return {
+    name: row.name,
+    year: row.year,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    startPlace: row.start_place,
+    finishPlace: row.finish_place,
+    price: row.price_per_car,
+    deposit: row.deposit,
+    separateRoomsSupplement: row.separate_rooms_supplement,
+    capacity: row.capacity,
+    registrationOpens: row.registration_opens,
+    registrationCloses: row.registration_closes,
+    balanceDue: row.balance_due,
+    next: next ? { name: next.name, url: null, date: next.start_date } : null,
+  };
+}
+
 /** The typed facts from stored values; every key falls back to its seed value. */
-export function toSiteSettings(values: SettingValues): SiteSettings {
+export function toSiteSettings(values: SettingValues, facts: EditionFacts = {}): SiteSettings {
   const text = (key: SiteSettingKey): string => values[key]?.trim() || SETTING_DEFAULTS[key];
   const optional = (key: SiteSettingKey): string | null => text(key) || null;
   const fallback = <T>(key: SiteSettingKey, read: (value: string) => T | null): T =>
     read(values[key] ?? '') ?? (read(SETTING_DEFAULTS[key]) as T);
   const integer = (key: SiteSettingKey) => fallback(key, readInteger);
-  const date = (key: SiteSettingKey) => fallback(key, readDate);
   // Amounts are whole pounds in the table, pence everywhere in the code: converted here, once.
   const pence = (key: SiteSettingKey) => penceFromPounds(integer(key));
-  const nextName = optional('next_edition_name');
   return {
-    edition: {
-      name: text('rally_name'),
-      year: integer('rally_year'),
-      startDate: date('rally_start_date'),
-      endDate: date('rally_end_date'),
-      startPlace: text('rally_start_place'),
-      finishPlace: text('rally_finish_place'),
-      price: pence('rally_price'),
-      deposit: pence('rally_deposit'),
-      capacity: integer('rally_capacity'),
-      registrationOpens: date('registration_opens'),
-      registrationCloses: date('registration_closes'),
-      next: nextName
-        ? {
-            name: nextName,
-            url: readUrl(text('next_edition_url')),
-            date: readDate(text('next_edition_date')),
-          }
-        : null,
-    },
+    edition: facts.current ? editionFacts(facts.current, facts.next ?? null) : EDITION_DEFAULTS,
     organisation: {
       name: text('charity_name'),
       charityNumber: optional('charity_number'),
@@ -59,7 +71,10 @@ export function toSiteSettings(values: SettingValues): SiteSettings {
       }),
       donateUrl: readUrl(values.donate_url ?? ''),
     },
-    fundraising: { raised: pence('fundraising_raised'), goal: pence('fundraising_goal') },
+    fundraising: {
+      raised: facts.raised ?? pence('fundraising_adjustment'),
+      goal: pence('fundraising_goal'),
+    },
     heroes: Object.fromEntries(
       Object.entries(HERO_SETTINGS).flatMap(([key, path]) => {
         const image = values[key]?.trim();
@@ -72,9 +87,19 @@ export function toSiteSettings(values: SettingValues): SiteSettings {
 /** The seed's facts: what a page shows where it has no provider (tests) or no answer yet. */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = toSiteSettings({});
 
-/** Every setting's value, read as the site's facts. */
+/** Every setting's value and the current edition, read as the site's facts. */
 export async function loadSiteSettings(db: DbClient, signal?: AbortSignal): Promise<SiteSettings> {
   const query = db.from('site_settings').select('key, value');
-  const { data } = await (signal ? query.abortSignal(signal) : query).throwOnError();
-  return toSiteSettings(Object.fromEntries(data.map((row) => [row.key, row.value])));
+  const [settings, editions, raised] = await Promise.all([
+    (signal ? query.abortSignal(signal) : query).throwOnError(),
+    listPublishedEditions(db, signal),
+    // The total is a figure beside the facts: without it the adjustment alone is shown.
+    getFundsRaisedToDate(db, signal).catch(() => null),
+  ]);
+  const current = editions.find((edition) => edition.is_current) ?? null;
+  return toSiteSettings(Object.fromEntries(settings.data.map((row) => [row.key, row.value])), {
+    current,
+    next: nextEdition(editions, current),
+    raised,
+  });
 }

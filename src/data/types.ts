@@ -23,5 +23,7 @@ export type RallyEvent = Row<'events'>;
 export type EventType = RallyEvent['type'];
 export type PastTour = Row<'past_tours'>;
 export type SiteSetting = Row<'site_settings'>;
+export type Edition = Row<'editions'>;
+export type EditionInsert = Insert<'editions'>;
 export type ContactMessage = Row<'contact_messages'>;
 export type ContactSubject = ContactMessage['subject'];

@@ -12,9 +12,11 @@ const edition: SiteSettings['edition'] = {
   finishPlace: 'Austria',
   price: 3950,
   deposit: 250,
+  separateRoomsSupplement: null,
   capacity: 12,
   registrationOpens: '2025-09-01',
   registrationCloses: '2026-05-31',
+  balanceDue: null,
   next: null,
 };
 const places = (remaining: number): RallyPlaces => ({

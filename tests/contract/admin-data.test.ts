@@ -138,22 +138,22 @@ describe('news articles', () => {
 describe('site settings', () => {
   test('an administrator changes a value and its updated_at; a non-administrator changes nothing', async () => {
     const { admin, visitor, anon } = em();
-    const before = (await listSettings(admin)).find((s) => s.key === 'rally_capacity');
-    await updateSetting(admin, 'rally_capacity', '9');
-    const after = (await listSettings(anon)).find((s) => s.key === 'rally_capacity');
+    const before = (await listSettings(admin)).find((s) => s.key === 'fundraising_goal');
+    await updateSetting(admin, 'fundraising_goal', '9');
+    const after = (await listSettings(anon)).find((s) => s.key === 'fundraising_goal');
     expect(after?.value).toBe('9');
     expect(Date.parse(after?.updated_at ?? '')).toBeGreaterThan(
       Date.parse(before?.updated_at ?? ''),
     );
 
-    await updateSetting(visitor, 'rally_capacity', '0');
-    expect((await listSettings(anon)).find((s) => s.key === 'rally_capacity')?.value).toBe('9');
+    await updateSetting(visitor, 'fundraising_goal', '0');
+    expect((await listSettings(anon)).find((s) => s.key === 'fundraising_goal')?.value).toBe('9');
   });
 
   test('lists every setting by key', async () => {
     const keys = (await listSettings(em().admin)).map((s) => s.key);
     expect(keys).toEqual([...keys].sort());
-    expect(keys).toContain('rally_capacity');
+    expect(keys).toContain('fundraising_goal');
   });
 });
 

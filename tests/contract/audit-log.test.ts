@@ -68,12 +68,12 @@ describe('audit_log', () => {
     const { data: setting } = await admin
       .from('site_settings')
       .update({ value: '9' })
-      .eq('key', 'rally_capacity')
+      .eq('key', 'fundraising_goal')
       .select('id')
       .single()
       .throwOnError();
     expect(await history(setting.id)).toContainEqual(
-      expect.objectContaining({ action: 'changed', label: 'rally_capacity' }),
+      expect.objectContaining({ action: 'changed', label: 'fundraising_goal' }),
     );
   });
 

@@ -103,11 +103,12 @@ async function places() {
   return data;
 }
 
+/** The current edition's capacity (public.editions). */
 async function setCapacity(value: number) {
   const { error } = await em()
-    .service.from('site_settings')
-    .update({ value: String(value) })
-    .eq('key', 'rally_capacity');
+    .service.from('editions')
+    .update({ capacity: value })
+    .eq('is_current', true);
   expect(error).toBeNull();
 }
 

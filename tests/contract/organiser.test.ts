@@ -49,11 +49,12 @@ function submitFromOwnNetwork(input: ReturnType<typeof registration>) {
     .setHeader(TEST_CLIENT_ADDRESS_HEADER, `198.18.${networks >> 8}.${networks & 255}`);
 }
 
+/** The current edition's capacity (public.editions). */
 async function setCapacity(value: number) {
   const { error } = await em()
-    .service.from('site_settings')
-    .update({ value: String(value) })
-    .eq('key', 'rally_capacity');
+    .service.from('editions')
+    .update({ capacity: value })
+    .eq('is_current', true);
   expect(error).toBeNull();
 }
 
@@ -326,12 +327,12 @@ describe('places', () => {
     }
   });
 
-  test('the capacity setting must be a whole number', async () => {
+  test('the capacity must be a whole number of cars, 0 or more', async () => {
     const { error } = await em()
-      .admin.from('site_settings')
-      .update({ value: 'eleven-ish' })
-      .eq('key', 'rally_capacity');
-    expect(error?.code).toBe('23514');
+      .admin.from('editions')
+      .update({ capacity: -1 })
+      .eq('is_current', true);
+    expect(error).toMatchObject({ code: '23514', details: 'capacity' });
   });
 });
 

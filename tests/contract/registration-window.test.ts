@@ -1,5 +1,6 @@
-// The registration window is the database's rule (migration 20260410000000): submit_registration
-// refuses before `registration_opens` and after `registration_closes` by the server's own day
+// The registration window is the database's rule (migration 20260410000000; since 20261125000000
+// the current edition's): submit_registration refuses before the edition's `registration_opens`
+// and after its `registration_closes` by the server's own day
 // (private.today(), London), whoever calls it and whatever the page believed. The emulator's day
 // is pinned here (setClock), as the e2e specs pin the browser's; an API caller cannot pin it.
 // Runs on PGlite and on PostgreSQL 15.
@@ -37,8 +38,15 @@ async function register(client: Client = em().anon) {
   return { ...answer, stored: count ?? 0 };
 }
 
-async function setSetting(key: string, value: string) {
-  const { error } = await em().service.from('site_settings').update({ value }).eq('key', key);
+/** Changes the current edition's fact (the service role, as the organiser's form would). */
+async function setEdition(
+  column: 'registration_opens' | 'registration_closes' | 'name',
+  value: string,
+) {
+  const { error } = await em()
+    .service.from('editions')
+    .update({ [column]: value } as { name: string })
+    .eq('is_current', true);
   expect(error).toBeNull();
 }
 
@@ -96,11 +104,11 @@ describe('the registration window, by the server’s day', () => {
     expect(error?.details).toBe('closed');
   });
 
-  test('moving registration_closes (service role) moves the refusal, and the rally’s start ends the window', async () => {
+  test('moving the edition’s registration_closes moves the refusal, and the rally’s start ends the window', async () => {
     em().emulator.setClock('2026-06-05');
     expectRefused(await register(), 'closed', CLOSED);
     try {
-      await setSetting('registration_closes', '2026-06-10');
+      await setEdition('registration_closes', '2026-06-10');
       expectAccepted(await register());
       em().emulator.setClock('2026-06-11');
       expectRefused(
@@ -108,8 +116,8 @@ describe('the registration window, by the server’s day', () => {
         'closed',
         'Registration for the 2026 Europe Rally closed on 10 June 2026.',
       );
-      // The page says 'during' from the first day of the rally, whatever the closing date.
-      await setSetting('registration_closes', '2026-06-30');
+      // Registration closes on the eve of the rally at the latest (the edition's CHECK).
+      await setEdition('registration_closes', '2026-06-21');
       em().emulator.setClock('2026-06-21');
       expectAccepted(await register());
       em().emulator.setClock('2026-06-22');
@@ -118,18 +126,19 @@ describe('the registration window, by the server’s day', () => {
         'closed',
         'Registration for the 2026 Europe Rally closed on 21 June 2026.',
       );
-      // The edition's name and the opening day come from the settings too.
-      await setSetting('rally_name', '2027 Alpine Rally');
-      await setSetting('registration_opens', '2026-07-05');
+      // The edition's name and the opening day come from the edition too.
+      await setEdition('name', '2027 Alpine Rally');
+      await setEdition('registration_opens', '2026-06-21');
+      em().emulator.setClock('2026-06-20');
       expectRefused(
         await register(),
         'before-opening',
-        'Registration for the 2027 Alpine Rally opens on 5 July 2026.',
+        'Registration for the 2027 Alpine Rally opens on 21 June 2026.',
       );
     } finally {
-      await setSetting('registration_closes', CLOSES);
-      await setSetting('registration_opens', OPENS);
-      await setSetting('rally_name', '2026 Europe Rally');
+      await setEdition('registration_opens', OPENS);
+      await setEdition('registration_closes', CLOSES);
+      await setEdition('name', '2026 Europe Rally');
     }
   });
 

@@ -421,7 +421,7 @@ describe('errors', () => {
   test('answers 409 for unique and foreign-key violations', async () => {
     const unique = await em()
       .service.from('site_settings')
-      .insert({ key: 'rally_capacity', value: '1' });
+      .insert({ key: 'fundraising_goal', value: '1' });
     expect(unique.status).toBe(409);
     expect(unique.error?.code).toBe('23505');
     const fk = await em()
@@ -455,13 +455,13 @@ describe('errors', () => {
     const anon = await em()
       .anon.from('site_settings')
       .update({ value: '0' })
-      .eq('key', 'rally_capacity');
+      .eq('key', 'fundraising_goal');
     expect(anon.status).toBe(401);
     expect(anon.error).toMatchObject({
       code: '42501',
       message: 'permission denied for table site_settings',
     });
-    const visitor = await em().visitor.from('site_settings').delete().eq('key', 'rally_capacity');
+    const visitor = await em().visitor.from('site_settings').delete().eq('key', 'fundraising_goal');
     expect(visitor.status).toBe(403);
   });
 

@@ -25,6 +25,7 @@ type Publishable = Exclude<
   | 'registrations'
   | 'sponsorship_enquiries'
   | 'newsletter_subscribers'
+  | 'editions'
 >;
 
 /** A valid row for each table (the `published` flag is added by the caller). */
@@ -276,7 +277,7 @@ describe('site_settings (everyone reads; only administrators change values; nobo
     const { data, error } = await client(caller)
       .from('site_settings')
       .select('value')
-      .eq('key', 'rally_capacity')
+      .eq('key', 'fundraising_goal')
       .single();
     expect(error).toBeNull();
     expect(data?.value).toMatch(/^\d+$/);
@@ -287,7 +288,7 @@ describe('site_settings (everyone reads; only administrators change values; nobo
     const { data, error, status } = await client(caller)
       .from('site_settings')
       .update({ value, updated_at: new Date().toISOString() })
-      .eq('key', 'rally_capacity')
+      .eq('key', 'fundraising_goal')
       .select('value');
     if (caller === 'anon') {
       expect(status).toBe(401);
@@ -299,7 +300,7 @@ describe('site_settings (everyone reads; only administrators change values; nobo
     const { data: row } = await em()
       .service.from('site_settings')
       .select('value')
-      .eq('key', 'rally_capacity')
+      .eq('key', 'fundraising_goal')
       .single();
     expect(row?.value === '0').toBe(false);
   });
@@ -308,7 +309,7 @@ describe('site_settings (everyone reads; only administrators change values; nobo
     const { error, status } = await client(caller)
       .from('site_settings')
       .update({ key: 'renamed' })
-      .eq('key', 'rally_capacity');
+      .eq('key', 'fundraising_goal');
     expect(status).toBe(refusal(caller));
     expect(error?.code).toBe('42501');
   });
@@ -319,13 +320,114 @@ describe('site_settings (everyone reads; only administrators change values; nobo
       .insert({ key: `new_${caller}`, value: 'x' });
     expect(insert.status).toBe(refusal(caller));
     expect(insert.error?.message).toBe('permission denied for table site_settings');
-    const remove = await client(caller).from('site_settings').delete().eq('key', 'rally_capacity');
+    const remove = await client(caller)
+      .from('site_settings')
+      .delete()
+      .eq('key', 'fundraising_goal');
     expect(remove.status).toBe(refusal(caller));
     const { data } = await em()
       .service.from('site_settings')
       .select('key')
-      .eq('key', 'rally_capacity');
+      .eq('key', 'fundraising_goal');
     expect(data).toHaveLength(1);
+  });
+});
+
+describe("editions (everyone reads the published; only administrators read drafts and write; the current flag is make_current_edition()'s)", () => {
+  const ids = { published: '', draft: '' };
+  let year = 2090;
+  let publishedYear = 0;
+  const edition = (status: 'draft' | 'published') => {
+    year += 1;
+    return {
+      year,
+      name: `${year} Rally`,
+      start_date: `${year}-06-20`,
+      end_date: `${year}-06-26`,
+      price_per_car: 100_000,
+      deposit: 10_000,
+      capacity: 5,
+      registration_opens: `${year - 1}-11-01`,
+      registration_closes: `${year}-05-31`,
+      status,
+    };
+  };
+  beforeAll(async () => {
+    ids.published = await arrange('editions', edition('published'));
+    publishedYear = year;
+    ids.draft = await arrange('editions', edition('draft'));
+  });
+
+  test.each(CALLERS)(
+    '%s reads the published edition, the draft only as administrator',
+    async (caller) => {
+      const { data, error } = await client(caller)
+        .from('editions')
+        .select('id')
+        .in('id', [ids.published, ids.draft]);
+      expect(error).toBeNull();
+      expect(data?.map((row) => row.id).sort()).toEqual(
+        (caller === 'admin' ? [ids.published, ids.draft] : [ids.published]).sort(),
+      );
+    },
+  );
+
+  test.each(CALLERS)('%s inserts only when an administrator', async (caller) => {
+    const { status, error } = await client(caller).from('editions').insert(edition('draft'));
+    if (caller === 'admin') {
+      expect(error).toBeNull();
+      expect(status).toBe(201);
+    } else {
+      expect(status).toBe(refusal(caller));
+      expect(error?.code).toBe('42501');
+    }
+  });
+
+  test.each(CALLERS)('%s updates and deletes only when an administrator', async (caller) => {
+    const victim = await arrange('editions', edition('published'));
+    const update = await client(caller)
+      .from('editions')
+      .update({ name: `renamed by ${caller}` })
+      .eq('id', victim)
+      .select('id');
+    expect(update.data ?? []).toHaveLength(caller === 'admin' ? 1 : 0);
+    await client(caller).from('editions').delete().eq('id', victim);
+    expect(Boolean(await exists('editions', victim))).toBe(caller !== 'admin');
+  });
+
+  test.each(CALLERS)('%s cannot set the current flag by writing the row', async (caller) => {
+    const { status, error } = await client(caller)
+      .from('editions')
+      .update({ is_current: true })
+      .eq('id', ids.published);
+    expect(status).toBe(refusal(caller));
+    expect(error?.code).toBe('42501');
+    expect((await exists('editions', ids.published))?.is_current).toBe(false);
+  });
+
+  test.each(CALLERS)('%s makes an edition current only when an administrator', async (caller) => {
+    const { data: before } = await em()
+      .service.from('editions')
+      .select('year')
+      .eq('is_current', true)
+      .single();
+    const { error } = await client(caller).rpc('make_current_edition', {
+      edition_year: publishedYear,
+    });
+    const { data: after } = await em()
+      .service.from('editions')
+      .select('year')
+      .eq('is_current', true)
+      .single();
+    if (caller === 'admin') {
+      expect(error).toBeNull();
+      expect(after?.year).not.toBe(before?.year);
+      // Back, so the other files' registrations stay with the seeded edition.
+      await em().admin.rpc('make_current_edition', { edition_year: before?.year ?? 0 });
+    } else {
+      expect(error?.code).toBe('42501');
+      expect(after?.year).toBe(before?.year);
+    }
   });
 });
 

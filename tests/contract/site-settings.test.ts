@@ -5,14 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { eventsAdmin, listPublishedEvents } from '../../src/data/events';
 import { loadSiteSettings } from '../../src/data/siteSettings';
 import { email } from '../../src/lib/validation';
-import {
-  date,
-  mediaImage,
-  oneLine,
-  phone,
-  webAddress,
-  wholeNumber,
-} from '../../src/lib/field-rules';
+import { mediaImage, oneLine, phone, webAddress, wholeNumber } from '../../src/lib/field-rules';
 import type { Insert } from '../../src/data/types';
 import { setupTestEmulator } from './harness';
 
@@ -45,17 +38,15 @@ describe('typed settings', () => {
   // The messages are the field rules' (src/lib/validation.ts): the form and the trigger say the
   // same under the field (migration 20261124001200).
   test.each([
-    ['rally_capacity', 'eleven-ish', wholeNumber().message],
-    ['rally_price', '3,950', wholeNumber().message],
-    ['rally_start_date', '22 June 2026', date.message],
-    ['registration_closes', '2026-02-30', date.message],
+    ['fundraising_goal', 'eleven-ish', wholeNumber().message],
+    ['fundraising_adjustment', '3,950', wholeNumber().message],
     ['donate_url', 'javascript:alert(1)', webAddress.message],
     ['contact_email', 'info at rally', email.message],
     ['contact_phone', 'call us', phone.message],
     // The settings' old phone rule took these (6 to 30 of digits, spaces, brackets, + and -).
     ['contact_phone', '------', phone.message],
     ['contact_phone', '123456', phone.message],
-    ['rally_name', '   ', 'Rally name is required.'],
+    ['charity_name', '   ', 'Charity name is required.'],
     ['postal_address', 'PO Box 1\nLondon', oneLine.message],
     ['hero_home', 'javascript:alert(1)', mediaImage.message],
     ['hero_videos', '../private/registrations.webp', mediaImage.message],
@@ -70,24 +61,22 @@ describe('typed settings', () => {
 
   test('stores valid values trimmed, and the site reads them as numbers, dates and URLs', async () => {
     for (const [key, value] of [
-      ['rally_price', ' 4100 '],
-      ['rally_start_date', '2027-06-21'],
-      ['rally_end_date', '2027-06-27'],
       ['charity_number', '1234567'],
       ['donate_url', 'https://give.example.org/rally'],
       // Dots between the digits, as the public forms' phone rule allows (refused before 001200).
       ['contact_phone', '+44 20.7946.0321'],
       ['social_instagram', ''],
-      ['fundraising_raised', '31000'],
+      ['fundraising_adjustment', ' 31000 '],
     ] as const) {
       const { error, data } = await setValue(key, value);
       expect(error).toBeNull();
       expect(data?.[0]?.value).toBe(value.trim());
     }
     const settings = await loadSiteSettings(em().anon);
-    expect(settings.edition.price).toBe(410_000);
-    expect(settings.edition.startDate).toBe('2027-06-21');
-    expect(settings.edition.endDate).toBe('2027-06-27');
+    // The total is funds_raised_to_date(): no rally has recorded funds here, so the adjustment.
+    // The edition's facts are the current edition's row (pence), no longer settings.
+    expect(settings.edition).toMatchObject({ year: 2026, price: 395_000, deposit: 25_000 });
+    expect(settings.edition.startDate).toBe('2026-06-22');
     expect(settings.organisation.charityNumber).toBe('1234567');
     expect(settings.organisation.donateUrl).toBe('https://give.example.org/rally');
     expect(settings.organisation.social.map((link) => link.label)).toEqual(['Facebook', 'YouTube']);
@@ -121,13 +110,13 @@ describe('typed settings', () => {
       const { error } = await client
         .from('site_settings')
         .update({ type: 'text', label: 'x', group_name: 'pages', required: false })
-        .eq('key', 'rally_capacity');
+        .eq('key', 'fundraising_goal');
       expect(error?.code).toBe('42501');
     }
     const { data } = await em()
       .anon.from('site_settings')
       .select('type, required')
-      .eq('key', 'rally_capacity')
+      .eq('key', 'fundraising_goal')
       .single();
     expect(data).toEqual({ type: 'integer', required: true });
   });

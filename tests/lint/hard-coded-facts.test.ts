@@ -1,10 +1,11 @@
 // Issue 12: the rally's dates, prices, contact details, charity identity and fundraising figures
-// are settings. Outside src/config/site-defaults.ts (the seed values) no file in src/ spells them
-// out, and those defaults are the values the settings migration seeds.
+// are data (settings, and since issue 22 the edition's row). Outside src/config/site-defaults.ts
+// (the seed values) no file in src/ spells them out, and those defaults are the values the
+// migrations seed.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { SETTING_DEFAULTS } from '../../src/config/site-defaults';
+import { EDITION_DEFAULTS, SETTING_DEFAULTS } from '../../src/config/site-defaults';
 
 const DEFAULTS_FILE = 'src/config/site-defaults.ts';
 // The typed-settings migration, and later ones that add keys (issue 15's page heroes).
@@ -51,9 +52,27 @@ describe('no hard-coded rally facts in src/', () => {
       .filter((name) => name >= '20260302000000')
       .map((name) => readFileSync(path.join(MIGRATIONS, name), 'utf8'))
       .join('\n');
+    // The offline adjustment is the hand-typed total renamed (migration 20261125000000).
+    const seededAs: Partial<Record<string, string>> = {
+      fundraising_adjustment: 'fundraising_raised',
+    };
     for (const [key, value] of Object.entries(SETTING_DEFAULTS)) {
       const quoted = value.replace(/'/g, "''");
-      expect(sql, key).toContain(`('${key}', '${quoted}',`);
+      expect(sql, key).toContain(`('${seededAs[key] ?? key}', '${quoted}',`);
     }
+  });
+
+  test('the edition defaults are the values the editions migration falls back on', () => {
+    const sql = readFileSync(path.join(MIGRATIONS, '20261125000000_editions.sql'), 'utf8');
+    const { name, year, startDate, endDate, startPlace, finishPlace } = EDITION_DEFAULTS;
+    for (const text of [name, startDate, endDate, startPlace, finishPlace]) {
+      expect(sql).toContain(`'${text}'`);
+    }
+    expect(sql).toContain(`else ${year} end`);
+    expect(sql).toContain(`else ${EDITION_DEFAULTS.price / 100} end`);
+    expect(sql).toContain(`else ${EDITION_DEFAULTS.deposit / 100} end`);
+    expect(sql).toContain(`else ${EDITION_DEFAULTS.capacity} end`);
+    expect(sql).toContain(`'${EDITION_DEFAULTS.registrationOpens}'`);
+    expect(sql).toContain(`'${EDITION_DEFAULTS.registrationCloses}'`);
   });
 });

@@ -42,6 +42,7 @@ function registration(overrides: Partial<Row<'registrations'>> = {}): Row<'regis
     client_ip: null,
     holds_place: true,
     payment_exception: null,
+    edition_id: '00000000-0000-4000-8000-000000002026',
     ...overrides,
   };
 }

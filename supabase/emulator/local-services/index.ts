@@ -94,7 +94,7 @@ async function payDeposit(req: ApiRequest, { config, db }: ApiContext): Promise<
     config,
     reference,
     form.get('prefilled_email') ?? '',
-    await depositPence(db),
+    await depositPence(db, reference),
   );
   if (result.status !== 200)
     return html(
@@ -132,7 +132,7 @@ export const handleLocalServices: ApiHandler = async (req, ctx) => {
           config.siteUrl,
           isReference(reference) ? reference : null,
           email,
-          await depositPence(ctx.db),
+          await depositPence(ctx.db, isReference(reference) ? reference : null),
         ),
       );
     }

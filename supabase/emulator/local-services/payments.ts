@@ -4,8 +4,8 @@
 // stripe-webhook Edge Function, signed exactly as Stripe signs (Stripe-Signature: t=<time>,
 // v1=HMAC-SHA256 of "<time>.<payload>" with the endpoint's secret), then sends the visitor to the
 // site's /payment-success?ref=<reference>, as a link's after-payment redirect does. It charges the
-// `rally_deposit` setting, as the organiser's live Payment Link is priced to match it (the
-// database refuses any other amount as the deposit).
+// deposit of the registration's edition (public.editions), as the organiser's live Payment Link is
+// priced to match it (the database refuses any other amount as the deposit).
 import { createHmac, randomBytes } from 'node:crypto';
 import { isUuid } from '../../../src/lib/uuid';
 import { functionEnv } from '../functions/deno';
@@ -14,13 +14,19 @@ import type { Db, EmulatorConfig } from '../types';
 /** The seed's deposit in the currency's minor unit (£250), as a Payment Link's price holds it. */
 export const DEPOSIT_PENCE = 25_000;
 
-/** The deposit the database expects, in pence: the `rally_deposit` setting (whole pounds). */
-export async function depositPence(db: Db): Promise<number> {
-  const { rows } = await db.query<{ value: string }>(
-    "select value from public.site_settings where key = 'rally_deposit'",
+/**
+ * The deposit the database expects, in pence: the registration's edition's, or the current
+ * edition's for a reference it does not know.
+ */
+export async function depositPence(db: Db, reference: string | null = null): Promise<number> {
+  const { rows } = await db.query<{ deposit: number }>(
+    `select coalesce(
+       (select e.deposit from public.registrations as r
+        join public.editions as e on e.id = r.edition_id where r.id = $1::uuid),
+       (select deposit from public.editions where is_current)) as deposit`,
+    [reference && isReference(reference) ? reference : null],
   );
-  const pounds = rows[0]?.value ?? '';
-  return /^\d{1,6}$/.test(pounds) ? Number(pounds) * 100 : DEPOSIT_PENCE;
+  return rows[0]?.deposit ?? DEPOSIT_PENCE;
 }
 
 /** A registration's reference (its id) as the payment link carries it. */

@@ -1,0 +1,131 @@
+// The rally's editions (public.editions, migration 20261125000000): one row per year holding its
+// facts (dates, places, prices in pence, capacity, registration window), one of them current.
+// The public reads only published editions (RLS); the administrator reads drafts too, saves an
+// edition, makes one current (make_current_edition(), which switches under a lock) and deletes one
+// without registrations. The client is a parameter, as everywhere in src/data; errors are thrown.
+// A refusal that names its column (the database's `details`) carries it as `refusal`, so the
+// form core shows it beside that field.
+import type { FieldRefusal } from '../lib/validation';
+import type { DbClient } from './client';
+import type { Edition, EditionInsert } from './types';
+
+/** The columns an administrator writes; the current flag is make_current_edition()'s alone. */
+export type EditionInput = Omit<EditionInsert, 'id' | 'is_current' | 'created_at' | 'updated_at'>;
+
+/** The SQLSTATEs with which the database refuses an edition's value, naming it in `details`. */
+const FIELD_REFUSALS = new Set(['23514', '23505', '23503', 'PT400']);
+
+/** The database refused an edition (a date out of order, a year taken, registrations kept it). */
+export class EditionRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    field: string | null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'EditionRefusedError';
+    this.refusal = field ? { field, message } : null;
+  }
+  /** The refused field (the column), when the database named one. */
+  readonly refusal: FieldRefusal | null;
+}
+
+type Answer = { code?: string; message: string; details?: string | null } | null;
+
+/** Throws the database's refusal as EditionRefusedError, or the error itself. */
+function refused(error: Answer): void {
+  if (!error) return;
+  if (error.code && FIELD_REFUSALS.has(error.code)) {
+    throw new EditionRefusedError(error.message, error.code, error.details || null, {
+      cause: error,
+    });
+  }
+  throw error;
+}
+
+/** The current edition (null when none can be read). */
+export async function getCurrentEdition(db: DbClient): Promise<Edition | null> {
+  const { data } = await db
+    .from('editions')
+    .select('*')
+    .eq('is_current', true)
+    .maybeSingle()
+    .throwOnError();
+  return data;
+}
+
+/** The editions the public may see, oldest year first (an administrator also sees drafts). */
+export async function listPublishedEditions(
+  db: DbClient,
+  signal?: AbortSignal,
+): Promise<Edition[]> {
+  const query = db.from('editions').select('*').eq('status', 'published').order('year');
+  const { data } = await (signal ? query.abortSignal(signal) : query).throwOnError();
+  return data;
+}
+
+/** One year's edition, or null (a draft is null for the public). */
+export async function getEditionByYear(db: DbClient, year: number): Promise<Edition | null> {
+  const { data } = await db
+    .from('editions')
+    .select('*')
+    .eq('year', year)
+    .maybeSingle()
+    .throwOnError();
+  return data;
+}
+
+/** The published edition after `current`, by year (what the site announces as next), or null. */
+export function nextEdition(editions: readonly Edition[], current: Edition | null): Edition | null {
+  if (!current) return null;
+  return (
+    editions
+      .filter((edition) => edition.status === 'published' && edition.year > current.year)
+      .sort((a, b) => a.year - b.year)[0] ?? null
+  );
+}
+
+/** The site's "raised to date" in pence: the editions', the past tours' and the offline funds. */
+export async function getFundsRaisedToDate(db: DbClient, signal?: AbortSignal): Promise<number> {
+  const query = db.rpc('funds_raised_to_date');
+  const { data } = await (signal ? query.abortSignal(signal) : query).throwOnError();
+  return data;
+}
+
+/** Every edition, drafts included, newest year first: the administrator's list. */
+export async function listEditions(db: DbClient): Promise<Edition[]> {
+  const { data } = await db
+    .from('editions')
+    .select('*')
+    .order('year', { ascending: false })
+    .throwOnError();
+  return data;
+}
+
+/** Adds an edition (id null) or changes one; answers the row as stored. */
+export async function saveEdition(
+  db: DbClient,
+  id: string | null,
+  edition: EditionInput,
+): Promise<Edition> {
+  const { data, error } = id
+    ? await db.from('editions').update(edition).eq('id', id).select('*').single()
+    : await db.from('editions').insert(edition).select('*').single();
+  refused(error);
+  if (!data) throw new Error('The edition was not saved.');
+  return data;
+}
+
+/** Makes the year's edition the current one (published editions only); answers its id. */
+export async function makeCurrentEdition(db: DbClient, year: number): Promise<string> {
+  const { data, error } = await db.rpc('make_current_edition', { edition_year: year });
+  refused(error);
+  return data ?? '';
+}
+
+/** Deletes an edition; one with registrations (or the current one) is refused with the reason. */
+export async function deleteEdition(db: DbClient, id: string): Promise<void> {
+  const { error } = await db.from('editions').delete().eq('id', id);
+  refused(error);
+}
