@@ -36,7 +36,7 @@ test('a signed-in user who is not an administrator can neither see the managers 
     const update = await visitor
       .from('site_settings')
       .update({ value: '0' })
-      .eq('key', 'rally_capacity')
+      .eq('key', 'fundraising_goal')
       .select();
     expect(update.data ?? []).toEqual([]);
 

@@ -2,8 +2,8 @@
 // the page its calendar settings, then checks the calls to action (home hero and nav button), the
 // rally page and /sign-up, where no deposit step is reachable unless registration is open.
 //
-// The settings reach the page as they do for a visitor after the build: the prerendered page
-// carries the build's values and corrects itself when the browser loads site_settings again
+// The edition's facts reach the page as they do for a visitor after the build: the prerendered
+// page carries the build's values and corrects itself when the browser loads the editions again
 // (src/lib/useLoad). The test answers that load with the state's values (page.route) rather than
 // writing them to the database: the end-to-end database is shared by specs running in parallel,
 // and a capacity of 0 or a registration window moved would flip their pinned 'open' day too. The
@@ -14,15 +14,35 @@ import { test, expect } from './fixtures';
 
 test.describe.configure({ mode: 'default' });
 
-/** Answers this page's reads of site_settings with `values` in place of the stored ones. */
-async function withSettings(page: Page, values: Record<string, string>) {
-  await page.route('**/rest/v1/site_settings*', async (route) => {
+type EditionRow = Record<string, unknown> & { is_current: boolean; year: number };
+
+/**
+ * Answers this page's reads of the editions with the current edition's `changes` in place of the
+ * stored values, and `next` (a published edition after it) added when given.
+ */
+async function withEdition(
+  page: Page,
+  changes: Record<string, string>,
+  next?: { name: string; start_date: string },
+) {
+  await page.route('**/rest/v1/editions*', async (route) => {
     const response = await route.fetch();
-    const rows = (await response.json()) as { key: string; value: string }[];
-    await route.fulfill({
-      response,
-      json: rows.map((row) => (row.key in values ? { ...row, value: values[row.key] } : row)),
-    });
+    const rows = (await response.json()) as EditionRow[];
+    const changed = rows.map((row) => (row.is_current ? { ...row, ...changes } : row));
+    const current = changed.find((row) => row.is_current);
+    const added =
+      next && current
+        ? [
+            {
+              ...current,
+              ...next,
+              id: crypto.randomUUID(),
+              year: current.year + 1,
+              is_current: false,
+            },
+          ]
+        : [];
+    await route.fulfill({ response, json: [...changed, ...added] });
   });
 }
 
@@ -66,7 +86,7 @@ async function expectPhase(
 
 test.describe('the rally calendar', () => {
   test('before registration opens: register your interest, no sign-up form', async ({ page }) => {
-    await withSettings(page, { registration_opens: '2026-04-01' });
+    await withEdition(page, { registration_opens: '2026-04-01' });
     await expectPhase(page, '2026-03-15T12:00:00+00:00', 'before-opening', {
       hero: 'Register Your Interest',
       nav: 'Register Your Interest',
@@ -76,7 +96,7 @@ test.describe('the rally calendar', () => {
   });
 
   test('while open: sign up and the deposit step', async ({ page }) => {
-    await withSettings(page, { registration_closes: '2026-06-10' });
+    await withEdition(page, { registration_closes: '2026-06-10' });
     await expectPhase(page, '2026-06-05T12:00:00+01:00', 'open', {
       hero: 'Sign Up Today',
       nav: 'Sign Up to 2026 Tour',
@@ -94,7 +114,7 @@ test.describe('the rally calendar', () => {
   });
 
   test('after registration closes: a closed state and no deposit step', async ({ page }) => {
-    await withSettings(page, { registration_closes: '2026-05-20' });
+    await withEdition(page, { registration_closes: '2026-05-20' });
     await expectPhase(page, '2026-05-25T12:00:00+01:00', 'closed', {
       hero: 'Registration Closed',
       nav: 'Registration Closed',
@@ -103,7 +123,7 @@ test.describe('the rally calendar', () => {
   });
 
   test('during the rally: on the road now', async ({ page }) => {
-    await withSettings(page, { rally_end_date: '2026-06-29' });
+    await withEdition(page, { end_date: '2026-06-29' });
     await expectPhase(page, '2026-06-29T18:00:00+01:00', 'during', {
       hero: 'On the Road Now',
       nav: 'On the Road Now',
@@ -112,11 +132,7 @@ test.describe('the rally calendar', () => {
   });
 
   test('after the rally: thanks, photos and the next edition', async ({ page }) => {
-    await withSettings(page, {
-      next_edition_name: '2027 Europe Rally',
-      next_edition_url: 'https://example.org/2027',
-      next_edition_date: '2027-06-21',
-    });
+    await withEdition(page, {}, { name: '2027 Europe Rally', start_date: '2027-06-21' });
     await expectPhase(page, '2026-07-01T09:00:00+01:00', 'after', {
       hero: 'See the Photos',
       nav: 'See the Photos',
@@ -124,9 +140,9 @@ test.describe('the rally calendar', () => {
     });
     await page.goto('/');
     await expect(page.getByText('The 2026 Europe Rally has finished')).toBeVisible();
-    await expect(page.getByRole('link', { name: '2027 Europe Rally' })).toHaveAttribute(
-      'href',
-      'https://example.org/2027',
+    // The next published edition, by its name and start (its own page comes with /{year}-rally).
+    await expect(page.getByTestId('next-edition')).toHaveText(
+      'Next: 2027 Europe Rally, from 21 June 2027.',
     );
   });
 });
