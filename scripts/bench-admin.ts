@@ -5,7 +5,9 @@
 // the same search as it was sent before the lowered search_text column, for comparison), a late
 // page and a filtered one. One request at a time, as one administrator makes them. Prints
 // p50 and p99 for each; the goal is a p99 under 50 ms. `--list registrations` does the same for
-// the organiser's registrations inbox (page 1 newest first, a search, a late page, a status filter).
+// the organiser's registrations inbox (page 1 newest first, a search, a late page, a status filter),
+// with the rows spread over 5 editions (issue 22): page 1 of one edition's inbox, and
+// rally_places() as a visitor calls it (the current edition's places).
 //   Options: --list gallery|registrations (gallery) --rows N (10000) --runs N (200 per request)
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -42,6 +44,9 @@ function galleryRow(index: number) {
   };
 }
 
+/** The editions the registrations are spread over (ids, once created). */
+const editionIds: string[] = [];
+
 /** A made-up registration: teams and drivers from a few words, statuses and deposits mixed. */
 function registrationRow(index: number) {
   const word = (offset: number) => WORDS[(index * 7 + offset) % WORDS.length] ?? 'Road';
@@ -54,6 +59,23 @@ function registrationRow(index: number) {
     status: ['new', 'contacted', 'confirmed', 'cancelled'][index % 4],
     deposit_status: index % 3 === 0 ? 'paid' : 'pending',
     created_at: new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString(),
+    ...(editionIds.length ? { edition_id: editionIds[index % editionIds.length] } : {}),
+  };
+}
+
+/** Four more editions beside the seeded current one: 2027-2030, a year apart. */
+function editionRow(year: number) {
+  return {
+    year,
+    name: `${year} Bench Rally`,
+    start_date: `${year}-06-20`,
+    end_date: `${year}-06-26`,
+    price_per_car: 400_000,
+    deposit: 25_000,
+    capacity: 12,
+    registration_opens: `${year - 1}-09-01`,
+    registration_closes: `${year}-05-31`,
+    status: 'published',
   };
 }
 
@@ -132,6 +154,20 @@ async function main(): Promise<void> {
       'content-type': 'application/json',
       'content-profile': 'public',
     };
+    if (LIST === REGISTRATIONS) {
+      const added = await request(agent, new URL('/rest/v1/editions', server.url), service, {
+        method: 'POST',
+        body: JSON.stringify([2027, 2028, 2029, 2030].map(editionRow)),
+      });
+      if (added.status !== 201) throw new Error(`editions: ${added.status} ${added.body}`);
+      const listed = await request(
+        agent,
+        new URL('/rest/v1/editions?select=id&order=year', server.url),
+        service,
+        { method: 'GET' },
+      );
+      editionIds.push(...(JSON.parse(listed.body) as { id: string }[]).map((row) => row.id));
+    }
     const seeded = performance.now();
     for (let start = 0; start < ROWS; start += BATCH) {
       const rows = Array.from({ length: Math.min(BATCH, ROWS - start) }, (_, i) =>
@@ -169,14 +205,34 @@ async function main(): Promise<void> {
     console.log(
       `admin list of ${LIST.table} at ${ROWS} rows, ${RUNS} runs each, one request at a time`,
     );
-    for (const { name, paths } of LIST.requests) {
+    const current = editionIds[0] ?? '';
+    const perEdition =
+      LIST === REGISTRATIONS
+        ? [
+            {
+              name: 'one edition, page 1 (+ its count)',
+              paths: [
+                `select=*&edition_id=eq.${current}&${NEWEST}&offset=0&limit=20`,
+                `select=*&edition_id=eq.${current}`,
+              ],
+            },
+            { name: 'rally_places() (a visitor)', paths: ['rpc:rally_places'] },
+          ]
+        : [];
+    const visitor = { apikey: config.anonKey, 'content-type': 'application/json' };
+    for (const { name, paths } of [...LIST.requests, ...perEdition]) {
       const latencies: number[] = [];
       let range = '';
       for (let run = -20; run < RUNS; run++) {
         const t0 = performance.now();
         const answers = await Promise.all(
           paths.map((query, index) =>
-            request(agent, rest(query), admin, { method: index === 0 ? 'GET' : 'HEAD' }),
+            query.startsWith('rpc:')
+              ? request(agent, new URL(`/rest/v1/rpc/${query.slice(4)}`, server.url), visitor, {
+                  method: 'POST',
+                  body: '{}',
+                })
+              : request(agent, rest(query), admin, { method: index === 0 ? 'GET' : 'HEAD' }),
           ),
         );
         const elapsed = performance.now() - t0;
