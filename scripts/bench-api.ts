@@ -24,10 +24,9 @@ const HOME_READS: { path: string; accept?: string }[] = [
   { path: '/rest/v1/news_articles?select=*&published=eq.true&order=published_date.desc&limit=3' },
   { path: '/rest/v1/testimonials?select=*&published=eq.true&order=sort_order.asc' },
   { path: '/rest/v1/videos?select=*&published=eq.true&order=sort_order.asc' },
-  {
-    path: '/rest/v1/site_settings?select=value&key=eq.rally_capacity',
-    accept: 'application/vnd.pgrst.object+json',
-  },
+  // The layout's facts: the settings and the published editions (src/data/siteSettings.ts).
+  { path: '/rest/v1/site_settings?select=key,value' },
+  { path: '/rest/v1/editions?select=*&status=eq.published&order=year.asc' },
   { path: '/rest/v1/events?select=*&published=eq.true&order=date.asc' },
 ];
 

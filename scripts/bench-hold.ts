@@ -130,9 +130,8 @@ async function attack(label: string, headers: () => Record<string, string>): Pro
   const server = await startEmulatorProcess(dataDir);
   const api = new Api(server.url);
   try {
-    await api.service('PATCH', '/rest/v1/site_settings?key=eq.rally_capacity', {
-      value: String(CAPACITY),
-    });
+    // The current edition's capacity (public.editions, issue 22).
+    await api.service('PATCH', '/rest/v1/editions?is_current=eq.true', { capacity: CAPACITY });
     const baseline = await api.places();
     const statuses = new Map<number, number>();
     let next = 0;

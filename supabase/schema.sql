@@ -1096,7 +1096,7 @@ begin
   return new;
 end
 $function$;
--- executable by: anon, authenticated, service_role
+-- executable by: none of the API roles
 
 CREATE OR REPLACE FUNCTION private.check_media_name()
  RETURNS trigger

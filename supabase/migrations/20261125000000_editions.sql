@@ -137,6 +137,7 @@ begin
 end
 $$;
 
+revoke all on function private.check_edition() from public, anon, authenticated;
 create trigger editions_check before insert or update on public.editions
   for each row execute function private.check_edition();
 create trigger editions_updated_at before update on public.editions
