@@ -57,6 +57,17 @@ alter role supabase_storage_admin set search_path = storage;
 alter database postgres owner to postgres;
 alter schema extensions owner to postgres;
 grant usage on schema extensions to postgres;
+-- [8] Supabase Cron, pg_net and Vault (made here by platform.sql's stand-ins, as supabase_admin,
+--     the way the real extensions are): supabase/postgres init-scripts
+--     00000000000003-post-setup.sql, event triggers extensions.grant_pg_cron_access (USAGE on
+--     `cron` and ALL on its tables, functions and sequences to `postgres`, with grant option) and
+--     extensions.grant_pg_net_access (USAGE on `net` and EXECUTE on net.http_post to `postgres`);
+--     Supabase docs "Cron: Install" grant the same; Vault's secrets are read and written by
+--     `postgres` (docs "Vault": the SQL editor runs as postgres).
+grant usage on schema cron, net, vault to postgres with grant option;
+grant all on all tables in schema cron, net, vault to postgres with grant option;
+grant all on all sequences in schema cron, net to postgres with grant option;
+grant all on all functions in schema cron, net, vault to postgres with grant option;
 -- The Supabase CLI keeps its migration history as `postgres`.
 alter schema supabase_migrations owner to postgres;
 alter table supabase_migrations.schema_migrations owner to postgres;

@@ -3,7 +3,8 @@
 //   npm run dev     Vite dev server with hot reload
 // Ports and folders come from the environment or .env (SUPABASE_PORT, SUPABASE_HOST,
 // SUPABASE_DATA_DIR, PORT, SITE_URL); Ctrl-C stops both servers.
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
+import path from 'node:path';
 import { anonKey, localServiceUrls } from './lib/local-env.mjs';
 import {
   emulatorArgs,
@@ -15,6 +16,7 @@ import {
 } from './lib/processes.mjs';
 
 const dev = process.argv.includes('--dev');
+const SITE_REBUILD_LINE = 'Site rebuild requested through the local build hook';
 // Variables already in the environment win over .env, as with Vite.
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -37,11 +39,13 @@ function fail(message) {
 }
 
 /** Starts a child with prefixed output. A server must keep running; a one-shot step must exit 0. */
-function launch(name, command, args, { extraEnv = {}, oneShot = false } = {}) {
+function launch(name, command, args, { extraEnv = {}, oneShot = false, onLine } = {}) {
   const child = spawnGroup(command, args, {
     env: { ...process.env, ...extraEnv },
-    onLine: (line, stream) =>
-      (stream === 'stderr' ? process.stderr : process.stdout).write(`[${name}] ${line}\n`),
+    onLine: (line, stream) => {
+      (stream === 'stderr' ? process.stderr : process.stdout).write(`[${name}] ${line}\n`);
+      onLine?.(line);
+    },
   });
   children.add(child);
   child.on('error', (error) => fail(`could not start ${name}: ${error.message}`));
@@ -99,10 +103,49 @@ async function main() {
     VITE_SITE_URL: env('VITE_SITE_URL', siteUrl),
   };
 
+  // The local build hook (the emulator's default SITE_BUILD_HOOK_URL) prerenders the site again,
+  // as a static host's hook rebuilds it: built beside the served folder, then copied over it, so
+  // the site never goes missing while it builds. One build at a time; a call during one runs
+  // one more after it. `npm run dev` renders live and needs none.
+  let rebuilding = false;
+  let rebuildWanted = false;
+  const rebuildSite = () => {
+    if (dev || stopping) return;
+    if (rebuilding) {
+      rebuildWanted = true;
+      return;
+    }
+    rebuilding = true;
+    const staging = path.join(dataDir, 'site-build');
+    const build = spawnGroup('npm', ['run', 'build'], {
+      env: { ...process.env, ...siteEnv, BUILD_OUT_DIR: staging },
+      onLine: (line, stream) =>
+        (stream === 'stderr' ? process.stderr : process.stdout).write(`[rebuild] ${line}\n`),
+    });
+    children.add(build);
+    build.on('exit', (code) => {
+      children.delete(build);
+      if (stopping) return;
+      if (code === 0) {
+        cpSync(staging, 'dist', { recursive: true, force: true });
+        console.log('[rebuild] the site is prerendered again with the latest content');
+      } else {
+        console.error(`[rebuild] failed (exit code ${code}); the site keeps its last build`);
+      }
+      rebuilding = false;
+      if (rebuildWanted) {
+        rebuildWanted = false;
+        rebuildSite();
+      }
+    });
+  };
+
   const emulator = launch(
     'supabase',
     process.execPath,
     emulatorArgs({ port: supabasePort, host: supabaseHost, dataDir, siteUrl }),
+    // supabase/emulator/local-services/site-rebuild.ts's SITE_REBUILD_LINE.
+    { onLine: (line) => line.includes(SITE_REBUILD_LINE) && rebuildSite() },
   );
   await waitForLine(emulator, /Supabase emulator ready on/, 'the local Supabase stand-in');
 

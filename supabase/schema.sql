@@ -59,6 +59,21 @@ create table private.retired_settings (
 alter table private.retired_settings add constraint retired_settings_pkey PRIMARY KEY (key);
 alter table private.retired_settings enable row level security;
 
+-- table private.site_rebuilds
+
+create table private.site_rebuilds (
+  id boolean default true not null,
+  requested_at timestamp with time zone,
+  called_at timestamp with time zone,
+  built_through timestamp with time zone,
+  last_status integer,
+  last_error text,
+  last_finished_at timestamp with time zone
+);
+alter table private.site_rebuilds add constraint site_rebuilds_pkey PRIMARY KEY (id);
+alter table private.site_rebuilds add constraint site_rebuilds_id_check CHECK (id);
+alter table private.site_rebuilds enable row level security;
+
 -- table private.submission_attempts
 
 create table private.submission_attempts (
@@ -280,6 +295,7 @@ CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON editions FOR EACH R
 CREATE TRIGGER editions_check BEFORE INSERT OR UPDATE ON editions FOR EACH ROW EXECUTE FUNCTION private.check_edition();
 CREATE TRIGGER editions_guard_delete BEFORE DELETE ON editions FOR EACH ROW EXECUTE FUNCTION private.guard_edition_delete();
 CREATE TRIGGER editions_updated_at BEFORE UPDATE ON editions FOR EACH ROW EXECUTE FUNCTION set_updated_at();
+CREATE TRIGGER site_rebuild AFTER INSERT OR DELETE OR UPDATE ON editions FOR EACH ROW EXECUTE FUNCTION private.site_content_changed();
 alter table public.editions enable row level security;
 create policy "administrators add editions" on public.editions for insert to authenticated
   with check (( SELECT is_admin() AS is_admin));
@@ -332,6 +348,7 @@ CREATE INDEX events_trash_idx ON public.events USING btree (deleted_at DESC, id)
 CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON events FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER events_stamp_trash BEFORE INSERT OR UPDATE ON events FOR EACH ROW EXECUTE FUNCTION private.stamp_trash();
 CREATE TRIGGER events_updated_at BEFORE UPDATE ON events FOR EACH ROW EXECUTE FUNCTION set_updated_at();
+CREATE TRIGGER site_rebuild AFTER INSERT OR DELETE OR UPDATE ON events FOR EACH ROW EXECUTE FUNCTION private.site_content_changed();
 alter table public.events enable row level security;
 create policy "administrators write events" on public.events for all to authenticated
   using (( SELECT is_admin() AS is_admin))
@@ -372,6 +389,7 @@ CREATE INDEX gallery_images_trash_idx ON public.gallery_images USING btree (dele
 CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON gallery_images FOR EACH ROW EXECUTE FUNCTION private.audit_row();
 CREATE TRIGGER gallery_images_stamp_trash BEFORE INSERT OR UPDATE ON gallery_images FOR EACH ROW EXECUTE FUNCTION private.stamp_trash();
 CREATE TRIGGER gallery_images_updated_at BEFORE UPDATE ON gallery_images FOR EACH ROW EXECUTE FUNCTION set_updated_at();
+CREATE TRIGGER site_rebuild AFTER INSERT OR DELETE OR UPDATE ON gallery_images FOR EACH ROW EXECUTE FUNCTION private.site_content_changed();
 alter table public.gallery_images enable row level security;
 create policy "administrators write gallery images" on public.gallery_images for all to authenticated
   using (( SELECT is_admin() AS is_admin))
@@ -466,6 +484,7 @@ alter table public.news_article_images add constraint news_article_images_alt_ch
 alter table public.news_article_images add constraint news_article_images_article_id_fkey FOREIGN KEY (article_id) REFERENCES news_articles(id) ON DELETE CASCADE;
 CREATE INDEX news_article_images_article_idx ON public.news_article_images USING btree (article_id, sort_order);
 CREATE TRIGGER news_article_images_alt BEFORE INSERT OR UPDATE ON news_article_images FOR EACH ROW EXECUTE FUNCTION private.check_article_image_alt();
+CREATE TRIGGER site_rebuild AFTER INSERT OR DELETE OR UPDATE ON news_article_images FOR EACH ROW EXECUTE FUNCTION private.site_content_changed();
 alter table public.news_article_images enable row level security;
 create policy "administrators write article images" on public.news_article_images for all to authenticated
   using (( SELECT is_admin() AS is_admin))
@@ -509,6 +528,7 @@ CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON news_articles FOR E
 CREATE TRIGGER news_articles_images_alt BEFORE INSERT OR UPDATE OF published ON news_articles FOR EACH ROW EXECUTE FUNCTION private.check_article_image_alt();
 CREATE TRIGGER news_articles_stamp_trash BEFORE INSERT OR UPDATE ON news_articles FOR EACH ROW EXECUTE FUNCTION private.stamp_trash();
 CREATE TRIGGER news_articles_updated_at BEFORE UPDATE ON news_articles FOR EACH ROW EXECUTE FUNCTION set_updated_at();
+CREATE TRIGGER site_rebuild AFTER INSERT OR DELETE OR UPDATE ON news_articles FOR EACH ROW EXECUTE FUNCTION private.site_content_changed();
 alter table public.news_articles enable row level security;
 create policy "administrators write articles" on public.news_articles for all to authenticated
   using (( SELECT is_admin() AS is_admin))
@@ -587,6 +607,7 @@ CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON past_tours FOR EACH
 CREATE TRIGGER past_tours_funds BEFORE INSERT OR UPDATE ON past_tours FOR EACH ROW EXECUTE FUNCTION private.past_tour_funds();
 CREATE TRIGGER past_tours_stamp_trash BEFORE INSERT OR UPDATE ON past_tours FOR EACH ROW EXECUTE FUNCTION private.stamp_trash();
 CREATE TRIGGER past_tours_updated_at BEFORE UPDATE ON past_tours FOR EACH ROW EXECUTE FUNCTION set_updated_at();
+CREATE TRIGGER site_rebuild AFTER INSERT OR DELETE OR UPDATE ON past_tours FOR EACH ROW EXECUTE FUNCTION private.site_content_changed();
 alter table public.past_tours enable row level security;
 create policy "administrators write past tours" on public.past_tours for all to authenticated
   using (( SELECT is_admin() AS is_admin))
@@ -735,6 +756,7 @@ alter table public.site_settings add constraint site_settings_group_check CHECK 
 alter table public.site_settings add constraint site_settings_key_check CHECK (key ~ '^[a-z][a-z0-9_]*$'::text);
 alter table public.site_settings add constraint site_settings_type_check CHECK (type = ANY (ARRAY['text'::text, 'longtext'::text, 'integer'::text, 'date'::text, 'url'::text, 'email'::text, 'phone'::text, 'image'::text]));
 CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON site_settings FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+CREATE TRIGGER site_rebuild AFTER INSERT OR DELETE OR UPDATE ON site_settings FOR EACH ROW EXECUTE FUNCTION private.site_content_changed();
 CREATE TRIGGER site_settings_updated_at BEFORE UPDATE ON site_settings FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 CREATE TRIGGER site_settings_validate BEFORE INSERT OR UPDATE ON site_settings FOR EACH ROW EXECUTE FUNCTION private.validate_site_setting();
 alter table public.site_settings enable row level security;
@@ -775,6 +797,7 @@ CREATE INDEX sponsors_admin_order_idx ON public.sponsors USING btree (sort_order
 CREATE INDEX sponsors_public_idx ON public.sponsors USING btree (sort_order) WHERE published;
 CREATE INDEX sponsors_trash_idx ON public.sponsors USING btree (deleted_at DESC, id) WHERE (deleted_at IS NOT NULL);
 CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON sponsors FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+CREATE TRIGGER site_rebuild AFTER INSERT OR DELETE OR UPDATE ON sponsors FOR EACH ROW EXECUTE FUNCTION private.site_content_changed();
 CREATE TRIGGER sponsors_stamp_trash BEFORE INSERT OR UPDATE ON sponsors FOR EACH ROW EXECUTE FUNCTION private.stamp_trash();
 CREATE TRIGGER sponsors_updated_at BEFORE UPDATE ON sponsors FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 alter table public.sponsors enable row level security;
@@ -858,6 +881,7 @@ CREATE INDEX testimonials_admin_order_idx ON public.testimonials USING btree (so
 CREATE INDEX testimonials_public_idx ON public.testimonials USING btree (sort_order) WHERE published;
 CREATE INDEX testimonials_trash_idx ON public.testimonials USING btree (deleted_at DESC, id) WHERE (deleted_at IS NOT NULL);
 CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON testimonials FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+CREATE TRIGGER site_rebuild AFTER INSERT OR DELETE OR UPDATE ON testimonials FOR EACH ROW EXECUTE FUNCTION private.site_content_changed();
 CREATE TRIGGER testimonials_stamp_trash BEFORE INSERT OR UPDATE ON testimonials FOR EACH ROW EXECUTE FUNCTION private.stamp_trash();
 CREATE TRIGGER testimonials_updated_at BEFORE UPDATE ON testimonials FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 alter table public.testimonials enable row level security;
@@ -895,6 +919,7 @@ CREATE INDEX videos_public_category_idx ON public.videos USING btree (category, 
 CREATE INDEX videos_public_idx ON public.videos USING btree (sort_order) WHERE published;
 CREATE INDEX videos_trash_idx ON public.videos USING btree (deleted_at DESC, id) WHERE (deleted_at IS NOT NULL);
 CREATE TRIGGER audit_row AFTER INSERT OR DELETE OR UPDATE ON videos FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+CREATE TRIGGER site_rebuild AFTER INSERT OR DELETE OR UPDATE ON videos FOR EACH ROW EXECUTE FUNCTION private.site_content_changed();
 CREATE TRIGGER videos_stamp_trash BEFORE INSERT OR UPDATE ON videos FOR EACH ROW EXECUTE FUNCTION private.stamp_trash();
 CREATE TRIGGER videos_updated_at BEFORE UPDATE ON videos FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 alter table public.videos enable row level security;
@@ -1013,6 +1038,31 @@ begin
 end
 $function$;
 -- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION private.call_edge_function(function_name text, body jsonb DEFAULT '{}'::jsonb)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  project_url text := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url');
+  service_key text := (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key');
+begin
+  if project_url is null or service_key is null then
+    raise exception 'Vault has no project_url or service_role_key: see the README, "Scheduled work"';
+  end if;
+  return net.http_post(
+    url := rtrim(project_url, '/') || '/functions/v1/' || function_name,
+    body := body,
+    headers := jsonb_build_object(
+      'Content-Type', 'application/json',
+      'Authorization', 'Bearer ' || service_key
+    ),
+    timeout_milliseconds := 10000
+  );
+end
+$function$;
+-- executable by: none of the API roles
 
 CREATE OR REPLACE FUNCTION private.check_article_image_alt()
  RETURNS trigger
@@ -1400,6 +1450,16 @@ AS $function$
 $function$;
 -- executable by: anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION private.now()
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(nullif(current_setting('app.now', true), '')::timestamptz, pg_catalog.now())
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.past_tour_funds()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1482,6 +1542,74 @@ AS $function$
   union all
   select 'closed', 'Registration is closed.'
   where not exists (select 1 from public.editions where is_current)
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.request_site_rebuild()
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update private.site_rebuilds
+  set requested_at = private.now()
+  where id and (requested_at is null or requested_at < private.now())
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.shown_publicly(row_data jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select row_data is not null
+    and coalesce((row_data ->> 'published')::boolean, (row_data ->> 'status') is distinct from 'draft')
+    and row_data ->> 'deleted_at' is null
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.site_content_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  before_row jsonb := case when tg_op = 'INSERT' then null else to_jsonb(old) - 'updated_at' end;
+  after_row jsonb := case when tg_op = 'DELETE' then null else to_jsonb(new) - 'updated_at' end;
+begin
+  -- Publishing, unpublishing, trashing, restoring, and any change to a shown row.
+  if (private.shown_publicly(before_row) or private.shown_publicly(after_row))
+     and before_row is distinct from after_row then
+    perform private.request_site_rebuild();
+  end if;
+  return null;
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.site_rebuild_is_due(state private.site_rebuilds, moment timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select state.requested_at > coalesce(state.built_through, '-infinity'::timestamptz)
+    and (state.called_at is null
+         or pg_catalog.date_trunc('minute', state.called_at) < pg_catalog.date_trunc('minute', moment))
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.site_rebuild_wanted()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from private.site_rebuilds s where s.id and private.site_rebuild_is_due(s, private.now())
+  )
 $function$;
 -- executable by: none of the API roles
 
@@ -1749,6 +1877,34 @@ begin
     on conflict (address) do update set sent_at = excluded.sent_at;
   end if;
   return claimed;
+end
+$function$;
+-- executable by: service_role
+
+CREATE OR REPLACE FUNCTION public.claim_site_rebuild()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  moment timestamptz := private.now();
+  covers timestamptz;
+  pending boolean;
+begin
+  update private.site_rebuilds s
+  set called_at = moment
+  where s.id and private.site_rebuild_is_due(s, moment)
+  returning s.requested_at into covers;
+  if covers is not null then
+    return jsonb_build_object('claimed', true, 'covers', covers);
+  end if;
+  select s.requested_at > coalesce(s.built_through, '-infinity'::timestamptz) into pending
+  from private.site_rebuilds s where s.id;
+  return jsonb_build_object(
+    'claimed', false,
+    'reason', case when pending then 'called this minute' else 'nothing to rebuild' end
+  );
 end
 $function$;
 -- executable by: service_role
@@ -2061,6 +2217,24 @@ begin
     where path = target_path;
   return found;
 end
+$function$;
+-- executable by: service_role
+
+CREATE OR REPLACE FUNCTION public.record_site_rebuild(covers timestamp with time zone, accepted boolean, status integer DEFAULT NULL::integer, error text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update private.site_rebuilds
+  set built_through = case
+        when accepted then greatest(coalesce(built_through, '-infinity'::timestamptz), covers)
+        else built_through
+      end,
+      last_status = status,
+      last_error = left(error, 500),
+      last_finished_at = private.now()
+  where id
 $function$;
 -- executable by: service_role
 

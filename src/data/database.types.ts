@@ -1032,6 +1032,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      claim_site_rebuild: {
+        Args: never;
+        Returns: Json;
+      };
       claim_webhook_delivery: {
         Args: {
           kind: string;
@@ -1111,6 +1115,15 @@ export type Database = {
           image_height: number;
         };
         Returns: boolean;
+      };
+      record_site_rebuild: {
+        Args: {
+          covers: string;
+          accepted: boolean;
+          status?: number;
+          error?: string;
+        };
+        Returns: undefined;
       };
       record_webhook_delivery: {
         Args: {

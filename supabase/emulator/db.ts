@@ -22,11 +22,12 @@ const identity = (value: string): string => value;
 // does (set_config('role') is SET LOCAL ROLE), saving round trips on every request. It also sets
 // the emulator's pinned day (`app.clock`, '' = the real date), always, so no earlier value on a
 // pooled connection can reach a request; PostgREST sets no such thing, and nothing a request
-// sends (headers, query, body) reaches it.
+// sends (headers, query, body) reaches it. `app.now` (the pinned instant, '' = real) likewise.
 const SET_ROLE_SQL =
   "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), " +
   "set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true), " +
-  "set_config('statement_timeout', $4, true), set_config('app.clock', $5, true)";
+  "set_config('statement_timeout', $4, true), set_config('app.clock', $5, true), " +
+  "set_config('app.now', $6, true)";
 
 /**
  * Supabase's role timeouts (anon 3 s, authenticated 8 s; service_role has none of its own and
@@ -39,7 +40,7 @@ export const STATEMENT_TIMEOUTS: Record<string, string> = {
   service_role: '8s',
 };
 
-function roleParams(claims: JwtClaims, clock: string | null): string[] {
+function roleParams(claims: JwtClaims, clock: string | null, now: string | null): string[] {
   if (!API_ROLES.has(claims.role)) throw new RoleNotAllowedError(claims.role);
   return [
     claims.role,
@@ -47,6 +48,7 @@ function roleParams(claims: JwtClaims, clock: string | null): string[] {
     typeof claims.sub === 'string' ? claims.sub : '',
     STATEMENT_TIMEOUTS[claims.role] ?? '8s',
     clock ?? '',
+    now ?? '',
   ];
 }
 
@@ -119,6 +121,7 @@ export class PgliteDb implements Db {
   private readonly prepared = new Map<string, string>();
   private preparedCount = 0;
   clock: string | null = null;
+  now: string | null = null;
 
   private constructor(
     readonly pglite: PGlite,
@@ -165,7 +168,7 @@ export class PgliteDb implements Db {
     fn: (tx: Tx) => Promise<T>,
     request?: RequestSettings,
   ): Promise<T> {
-    const params = roleParams(claims, this.clock);
+    const params = roleParams(claims, this.clock, this.now);
     return this.pglite.transaction(async (tx) => {
       await tx.query(SET_ROLE_SQL, params);
       if (request) await tx.query(REQUEST_SQL, requestParams(request));
@@ -184,7 +187,7 @@ export class PgliteDb implements Db {
     params: (string | null)[],
     request?: RequestSettings,
   ): Promise<QueryResult<Row>> {
-    const role = roleParams(claims, this.clock);
+    const role = roleParams(claims, this.clock, this.now);
     const { serialize } = protocol;
     const parsed: [string, string][] = [];
     // Statements are prepared once under a name and then only bound and executed, so Postgres
@@ -279,6 +282,7 @@ function pgTypes(): {
 
 export class PostgresDb implements Db {
   clock: string | null = null;
+  now: string | null = null;
 
   private constructor(readonly pool: pg.Pool) {}
 
@@ -334,7 +338,7 @@ export class PostgresDb implements Db {
     fn: (tx: Tx) => Promise<T>,
     request?: RequestSettings,
   ): Promise<T> {
-    const params = roleParams(claims, this.clock);
+    const params = roleParams(claims, this.clock, this.now);
     return this.transaction(async (tx) => {
       await tx.query(SET_ROLE_SQL, params);
       if (request) await tx.query(REQUEST_SQL, requestParams(request));

@@ -16,6 +16,7 @@ import { openDb, type AnyDb } from './db';
 import { stopFunctions } from './functions/workers';
 import { migrate, type Log, type MigrateResult } from './migrate';
 import { getCatalog } from './rest/catalog';
+import { startScheduler, stopScheduler, tick, type JobRun, type SentRequest } from './scheduler';
 import { createServer } from './server';
 
 export interface StartOptions extends Omit<ConfigOverrides, 'dataDir'> {
@@ -26,6 +27,11 @@ export interface StartOptions extends Omit<ConfigOverrides, 'dataDir'> {
   /** Start PGlite from a dump made by PgliteDb.dumpDataDir() instead of an empty database. */
   loadDataDir?: Blob;
   log?: Log;
+  /**
+   * Run scheduled work on its own: due cron jobs at each real minute, queued net requests every
+   * second (`serve` turns it on). Off, as in tests, nothing runs until runDueJobs() is called.
+   */
+  scheduler?: boolean;
 }
 
 export interface RunningEmulator {
@@ -35,6 +41,13 @@ export interface RunningEmulator {
   migration: MigrateResult;
   /** Moves the database's pinned day (see ConfigOverrides.clock); null = the real date. */
   setClock(value: string | null): void;
+  /** Pins the instant the database takes as now (private.now()); null = the real time. */
+  setNow(value: string | null): void;
+  /**
+   * The scheduler's tick at `at` (pinned as now; default: the emulator's now): runs the cron jobs
+   * due at that minute, once per minute, then sends the requests net.http_post queued.
+   */
+  runDueJobs(at?: string): Promise<{ runs: JobRun[]; sent: SentRequest[] }>;
   stop(): Promise<void>;
 }
 
@@ -82,8 +95,42 @@ export async function openMigratedDb(
   }
 }
 
+/** An ISO date-time with its offset, as an ISO string in UTC; anything else is refused. */
+export function instant(value: string): string {
+  const time = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)
+    ? Date.parse(value)
+    : NaN;
+  if (Number.isNaN(time))
+    throw new Error(`Invalid instant "${value}": use e.g. 2026-03-01T10:00:00Z`);
+  return new Date(time).toISOString();
+}
+
+/**
+ * The Vault secrets the scheduled jobs read to call an Edge Function (Supabase's documented
+ * pattern): this emulator's URL and service role key, stored on every start because the port may
+ * change. On hosted the organiser stores the project's (README, "Scheduled work").
+ */
+async function storeFunctionSecrets(db: AnyDb, config: ServerConfig): Promise<void> {
+  for (const [name, secret] of [
+    ['project_url', config.publicUrl],
+    ['service_role_key', config.serviceRoleKey],
+  ]) {
+    await db.query(
+      `insert into vault.secrets (name, secret) values ($1, $2)
+       on conflict (name) do update set secret = excluded.secret, updated_at = now()`,
+      [name, secret],
+    );
+  }
+}
+
 export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
-  const { seed = true, loadDataDir, log = () => undefined, ...overrides } = options;
+  const {
+    seed = true,
+    loadDataDir,
+    log = () => undefined,
+    scheduler = false,
+    ...overrides
+  } = options;
   let config = loadConfig({ ...overrides, port: overrides.port ?? 0 });
   const tempDir = config.persistent
     ? null
@@ -106,7 +153,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     throw err;
   }
 
-  const ctx = { db, config };
+  const ctx = { db, config, log };
   const server = createServer(ctx);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -115,6 +162,8 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   // Handlers read the config through ctx, so they see the real port once it is known.
   const ctxConfig = withPort(config, (server.address() as AddressInfo).port);
   ctx.config = ctxConfig;
+  await storeFunctionSecrets(db, ctxConfig);
+  if (scheduler) startScheduler(db, log);
 
   let stopped: Promise<void> | null = null;
   return {
@@ -125,8 +174,16 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     setClock(value) {
       db.clock = value === null ? null : clockDay(value);
     },
+    setNow(value) {
+      db.now = value === null ? null : instant(value);
+    },
+    async runDueJobs(at) {
+      if (at !== undefined) db.now = instant(at);
+      return tick(db, db.now ? new Date(db.now) : new Date());
+    },
     stop() {
       stopped ??= (async () => {
+        await stopScheduler(db);
         await stopFunctions(db);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

@@ -47,6 +47,7 @@ async function serve(args: string[]): Promise<void> {
     siteUrl: values['site-url'],
     dbUrl: values['db-url'],
     log: (line) => console.log(line),
+    scheduler: true,
   });
   const { config } = emulator;
   // One write, so whoever waits for the ready line also has the rest of the banner.

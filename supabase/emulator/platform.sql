@@ -268,3 +268,216 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   name text
 );
+
+-- ---------------------------------------------------------------------------------------------
+-- Supabase Cron (pg_cron), pg_net and Vault: stand-ins of the parts the product uses
+-- ---------------------------------------------------------------------------------------------
+-- Hosted runs the real extensions (the migration that schedules work enables pg_cron and pg_net;
+-- Vault is on every project). PGlite and a plain PostgreSQL have none of them, so here the same
+-- names exist as plain tables and functions, with the real ones' columns and signatures:
+-- pg_cron 1.3+ (cron.job, cron.job_run_details, cron.schedule, cron.unschedule), pg_net
+-- (net.http_request_queue, net._http_response, net.http_post) and supabase_vault
+-- (vault.secrets, vault.decrypted_secrets, vault.create_secret, vault.update_secret). The
+-- emulator's Node side is their background workers (supabase/emulator/scheduler.ts): it runs due
+-- jobs by the emulator's clock and sends queued requests. Where a real extension is available,
+-- nothing is made here, so a migration's `create extension` finds no schema in its way.
+-- Differences, each refused loudly rather than ignored: a schedule in seconds, and
+-- net.http_post's `params` (put them in the url). Vault keeps secrets unencrypted here.
+do $platform$
+begin
+  if not exists (select 1 from pg_available_extensions where name = 'pg_cron') then
+    create schema if not exists cron;
+    create sequence if not exists cron.jobid_seq;
+    create table if not exists cron.job (
+      jobid bigint primary key default nextval('cron.jobid_seq'),
+      schedule text not null,
+      command text not null,
+      nodename text not null default 'localhost',
+      nodeport integer not null default 5432,
+      database text not null default current_database(),
+      username text not null default current_user,
+      active boolean not null default true,
+      jobname name,
+      unique (jobname, username)
+    );
+    create sequence if not exists cron.runid_seq;
+    create table if not exists cron.job_run_details (
+      jobid bigint,
+      runid bigint primary key default nextval('cron.runid_seq'),
+      job_pid integer,
+      database text,
+      username text,
+      command text,
+      status text,
+      return_message text,
+      start_time timestamptz,
+      end_time timestamptz
+    );
+
+    -- pg_cron's parser takes five fields of numbers, *, ranges, lists and steps, or 'N seconds'.
+    create or replace function cron.schedule(job_name name, schedule text, command text)
+    returns bigint
+    language plpgsql
+    as $fn$
+    declare
+      field text := '(\*|[0-9]+(-[0-9]+)?)(/[0-9]+)?';
+      id bigint;
+    begin
+      if schedule ~ '^\s*[0-9]+\s+seconds?\s*$' then
+        raise exception 'the local pg_cron stand-in runs minute schedules only, not "%"', schedule;
+      end if;
+      if schedule !~ ('^\s*' || field || '(,' || field || ')*(\s+' || field || '(,' || field || ')*){4}\s*$') then
+        raise exception 'invalid schedule: %', schedule;
+      end if;
+      insert into cron.job (jobname, schedule, command)
+      values (job_name, schedule, command)
+      on conflict (jobname, username)
+      do update set schedule = excluded.schedule, command = excluded.command
+      returning jobid into id;
+      return id;
+    end
+    $fn$;
+
+    create or replace function cron.schedule(schedule text, command text)
+    returns bigint
+    language sql
+    as $fn$ select cron.schedule(null::name, schedule, command) $fn$;
+
+    create or replace function cron.unschedule(job_name name)
+    returns boolean
+    language plpgsql
+    as $fn$
+    begin
+      delete from cron.job where jobname = job_name and username = current_user;
+      if not found then
+        raise exception 'could not find valid entry for job ''%''', job_name;
+      end if;
+      return true;
+    end
+    $fn$;
+
+    create or replace function cron.unschedule(job_id bigint)
+    returns boolean
+    language plpgsql
+    as $fn$
+    begin
+      delete from cron.job where jobid = job_id;
+      if not found then
+        raise exception 'could not find valid entry for job %', job_id;
+      end if;
+      return true;
+    end
+    $fn$;
+  end if;
+
+  if not exists (select 1 from pg_available_extensions where name = 'pg_net') then
+    create schema if not exists net;
+    create table if not exists net.http_request_queue (
+      id bigserial,
+      method text not null,
+      url text not null,
+      headers jsonb not null,
+      body bytea,
+      timeout_milliseconds integer not null
+    );
+    create table if not exists net._http_response (
+      id bigint,
+      status_code integer,
+      content_type text,
+      headers jsonb,
+      content text,
+      timed_out boolean,
+      error_msg text,
+      created timestamptz not null default now()
+    );
+
+    -- Queued now, sent after the transaction commits (a rolled-back request is never sent).
+    create or replace function net.http_post(
+      url text,
+      body jsonb default '{}'::jsonb,
+      params jsonb default '{}'::jsonb,
+      headers jsonb default '{"Content-Type": "application/json"}'::jsonb,
+      timeout_milliseconds integer default 5000
+    )
+    returns bigint
+    language plpgsql
+    security definer
+    as $fn$
+    declare
+      request_id bigint;
+    begin
+      if coalesce(params, '{}'::jsonb) <> '{}'::jsonb then
+        raise exception 'the local pg_net stand-in takes no params: put them in the url';
+      end if;
+      if body is null then
+        raise exception 'body must not be null';
+      end if;
+      if not exists (select 1 from jsonb_object_keys(coalesce(headers, '{}'::jsonb)) as k
+                     where lower(k) = 'content-type') then
+        headers := coalesce(headers, '{}'::jsonb) || '{"Content-Type": "application/json"}'::jsonb;
+      end if;
+      insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
+      values ('POST', url, headers, convert_to(body::text, 'UTF8'), timeout_milliseconds)
+      returning id into request_id;
+      return request_id;
+    end
+    $fn$;
+    revoke all on function net.http_post(text, jsonb, jsonb, jsonb, integer) from public;
+    grant usage on schema net to service_role;
+    grant execute on function net.http_post(text, jsonb, jsonb, jsonb, integer) to service_role;
+  end if;
+
+  if not exists (select 1 from pg_available_extensions where name = 'supabase_vault') then
+    create schema if not exists vault;
+    create table if not exists vault.secrets (
+      id uuid primary key default gen_random_uuid(),
+      name text unique,
+      description text not null default '',
+      secret text not null,
+      key_id uuid,
+      nonce bytea,
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now()
+    );
+    create or replace view vault.decrypted_secrets as
+      select id, name, description, secret, secret as decrypted_secret, key_id, nonce,
+        created_at, updated_at
+      from vault.secrets;
+
+    create or replace function vault.create_secret(
+      new_secret text,
+      new_name text default null,
+      new_description text default '',
+      new_key_id uuid default null
+    )
+    returns uuid
+    language sql
+    as $fn$
+      insert into vault.secrets (secret, name, description, key_id)
+      values (new_secret, new_name, coalesce(new_description, ''), new_key_id)
+      returning id
+    $fn$;
+
+    create or replace function vault.update_secret(
+      secret_id uuid,
+      new_secret text default null,
+      new_name text default null,
+      new_description text default null,
+      new_key_id uuid default null
+    )
+    returns void
+    language sql
+    as $fn$
+      update vault.secrets set
+        secret = coalesce(new_secret, secret),
+        name = coalesce(new_name, name),
+        description = coalesce(new_description, description),
+        key_id = coalesce(new_key_id, key_id),
+        updated_at = now()
+      where id = secret_id
+    $fn$;
+    revoke all on function vault.create_secret(text, text, text, uuid),
+      vault.update_secret(uuid, text, text, text, uuid) from public;
+  end if;
+end
+$platform$;

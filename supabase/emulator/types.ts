@@ -48,6 +48,12 @@ export interface Db extends Tx {
    * 20260410000000): tests pin the server's day as they pin the browser's. now() stays real.
    */
   clock: string | null;
+  /**
+   * The instant the database takes as now (ISO 8601), or null for the real one: carried as
+   * `app.now`, which only private.now() reads (migration 20261125000100), so tests of scheduled
+   * work pin the minute. Set by the emulator's setNow() and runDueJobs(); now() stays real.
+   */
+  now: string | null;
   /** Runs a multi-statement script without parameters as the superuser (migrations, seed). */
   exec(sql: string): Promise<void>;
   /** Runs fn in a transaction as the superuser (platform work: auth users, storage rows). */
@@ -161,6 +167,8 @@ export interface ApiResponse {
 export interface ApiContext {
   db: Db;
   config: EmulatorConfig;
+  /** The emulator's log (the CLI's output); absent in tests. */
+  log?: (line: string) => void;
 }
 
 export type ApiHandler = (req: ApiRequest, ctx: ApiContext) => Promise<ApiResponse>;

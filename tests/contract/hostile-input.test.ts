@@ -484,6 +484,7 @@ describe('the gateway', () => {
     };
     const db: Db = {
       clock: null,
+      now: null,
       query: failing,
       exec: failing,
       transaction: failing,

@@ -59,9 +59,10 @@ export function functionEnv(config: EmulatorConfig): Record<string, string> {
     EMAIL_API_URL: `${config.publicUrl}/local/mail/api`,
     EMAIL_API_KEY: config.emailApiKey,
     // The product's functions (supabase/functions): the local webhook receivers, the test-mode
-    // payment page's signing secret and the site, unless the project's secrets name real ones.
+    // payment page's signing secret, the local build hook and the site, unless the project's secrets name real ones.
     REGISTRATION_WEBHOOK_URL: `${config.publicUrl}/local/webhooks/registration`,
     SPONSORSHIP_WEBHOOK_URL: `${config.publicUrl}/local/webhooks/sponsorship`,
+    SITE_BUILD_HOOK_URL: `${config.publicUrl}/local/site-rebuild`,
     STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
     SITE_URL: config.siteUrl,
     ...dotEnv(config.functions.dir),

@@ -4,6 +4,8 @@ import type { ApiContext, ApiHandler, ApiRequest, ApiResponse } from '../types';
 import { mayManageLocalData } from './access';
 import { depositPage, donatePage, paymentFailedPage } from './pages';
 import { completePayment, depositPence, isReference } from './payments';
+import { tick } from '../scheduler';
+import { receiveSiteRebuild, siteRebuildCalls } from './site-rebuild';
 import { clearPayloads, failNext, receivePayload, receivedPayloads, webhookName } from './webhooks';
 
 const PREFIX = '/local';
@@ -120,6 +122,33 @@ export const handleLocalServices: ApiHandler = async (req, ctx) => {
 
   const segments = path.split('/').filter(Boolean);
   if (segments[0] === 'webhooks') return webhook(req, ctx, segments.slice(1));
+
+  if (path === '/site-rebuild') {
+    if (req.method === 'POST') return json(200, { ok: true, ...receiveSiteRebuild(ctx) });
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      if (!mayManageLocalData(req, ctx.config)) return NOT_ALLOWED;
+      return json(200, siteRebuildCalls(ctx));
+    }
+    return json(405, { ok: false, error: 'Method not allowed' });
+  }
+  // The scheduler's tick on demand (scheduler.ts), for e2e runs that pin the clock: the service
+  // key only, since it runs the project's jobs.
+  if (path === '/cron/run' && req.method === 'POST') {
+    if (req.claims?.role !== 'service_role')
+      return json(403, { ok: false, error: 'Running the cron jobs needs the service-role key' });
+    const body = readJson(req);
+    const at =
+      body.ok && typeof body.value === 'object' && body.value !== null && 'at' in body.value
+        ? body.value.at
+        : undefined;
+    if (at !== undefined && (typeof at !== 'string' || Number.isNaN(Date.parse(at))))
+      return json(400, { ok: false, error: 'at must be an ISO date-time' });
+    if (typeof at === 'string') ctx.db.now = new Date(at).toISOString();
+    return json(200, {
+      ok: true,
+      ...(await tick(ctx.db, ctx.db.now ? new Date(ctx.db.now) : new Date())),
+    });
+  }
 
   if (path === '/pay/deposit' && req.method === 'POST') return payDeposit(req, ctx);
   if (req.method === 'GET' || req.method === 'HEAD') {
