@@ -644,5 +644,27 @@ describe('delivery and payment (Edge Functions under Deno)', { timeout: 60_000 }
       );
       expect(oldReceipt?.from).toBe(`${EDITION_DEFAULTS.name} <hello@europerally.example>`);
     });
+
+    test("an edition's name is the organiser's text: the sender stays one quoted name, the HTML escapes it", async () => {
+      const hostile = '2027 "Rally" <b>x</b>\r\nBcc: evil@example.org';
+      const rename = (name: string) =>
+        em().service.from('editions').update({ name }).eq('id', edition2027);
+      expect((await rename(hostile)).error).toBeNull();
+      try {
+        const input = registration();
+        const { data: id } = await submitFromOwnNetwork(input);
+        expect((await deliver({ kind: 'registration', id })).json()).toMatchObject({
+          email: 'sent',
+        });
+        const [mail] = await caughtMail(em(), input.lead_driver_email);
+        expect(mail?.from).toBe(
+          '"2027 Rally b x /b Bcc: evil@example.org" <hello@europerally.example>',
+        );
+        expect(mail?.html).toContain('2027 &#34;Rally&#34; &#60;b&#62;x&#60;/b&#62;');
+        expect(mail?.html).not.toContain('<b>x');
+      } finally {
+        await rename(EDITION_2027.name);
+      }
+    });
   });
 });

@@ -44,9 +44,13 @@ const FROM_ADDRESS = () => {
 const ORGANISATION = 'Europe Rally';
 const SITE = () => (Deno.env.get('SITE_URL') ?? 'http://localhost:5173').replace(/\/+$/, '');
 
-/** A sender: 'Name <address>', the name quoted when it holds a character that needs it. */
+/**
+ * A sender: 'Name <address>'. The name is the organiser's text: what would end the name or the
+ * header (quotes, angle brackets, backslashes, line breaks) becomes a space, and a name with
+ * other punctuation is quoted, so it stays one display name (RFC 5322) that Resend accepts.
+ */
 export function sender(name: string | undefined): string {
-  const display = (name ?? ORGANISATION).replace(/[\r\n"\\]/g, ' ').trim() || ORGANISATION;
+  const display = (name ?? ORGANISATION).replace(/["<>\\\s]+/g, ' ').trim() || ORGANISATION;
   const quoted = /[^\w .'-]/.test(display) ? `"${display}"` : display;
   return `${quoted} <${FROM_ADDRESS()}>`;
 }
