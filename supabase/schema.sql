@@ -1197,6 +1197,33 @@ AS $function$
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.edition_facts(target uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'id', e.id,
+    'year', e.year,
+    'name', e.name,
+    'start_date', e.start_date,
+    'end_date', e.end_date,
+    'start_place', e.start_place,
+    'finish_place', e.finish_place,
+    'price_per_car', e.price_per_car,
+    'deposit', e.deposit,
+    'separate_rooms_supplement', e.separate_rooms_supplement,
+    'capacity', e.capacity,
+    'registration_opens', e.registration_opens,
+    'registration_closes', e.registration_closes,
+    'balance_due', e.balance_due
+  )
+  from public.editions as e
+  where e.id = target
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.edition_places(target_edition uuid)
  RETURNS TABLE(capacity integer, taken integer, remaining integer)
  LANGUAGE sql
@@ -1813,6 +1840,19 @@ end;
 $function$;
 -- executable by: anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION private.with_edition(claimed jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case when claimed is null then null
+    else claimed || jsonb_build_object(
+      'edition', private.edition_facts((claimed ->> 'edition_id')::uuid))
+  end
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION public.claim_email(kind text, row_id uuid, email text, release boolean DEFAULT false)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1845,7 +1885,7 @@ begin
       'update %s set receipt_sent_at = now() where id = $1 and receipt_sent_at is null '
       'returning to_jsonb(%1$s.*)', target
     ) into claimed using row_id;
-    return claimed;
+    return private.with_edition(claimed);
   end if;
 
   execute format('select %I, confirmation_sent_at from %s where id = $1', address_column, target)
@@ -1876,7 +1916,7 @@ begin
     insert into private.acknowledgements_sent as sent (address, sent_at) values (inbox, now())
     on conflict (address) do update set sent_at = excluded.sent_at;
   end if;
-  return claimed;
+  return private.with_edition(claimed);
 end
 $function$;
 -- executable by: service_role
@@ -1928,7 +1968,7 @@ begin
     '  or ($2 and webhook_status <> ''delivered'')) '
     'returning to_jsonb(%1$s.*)', target
   ) into claimed using row_id, coalesce(retry, false);
-  return claimed;
+  return private.with_edition(claimed);
 end
 $function$;
 -- executable by: service_role

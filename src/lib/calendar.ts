@@ -5,7 +5,7 @@
 // day, closes at midnight after its closing day; the rally runs from midnight starting its first
 // day to midnight after its last (as the countdown always has).
 import type { CalendarDate, SiteSettings } from '../config/site-defaults';
-import { MONTHS } from './format';
+import { dayParts } from './format';
 
 type Edition = SiteSettings['edition'];
 
@@ -26,15 +26,9 @@ export type RallyPhase =
   /** Finished: thanks, results, photos, the next edition. */
   | 'after';
 
-/** '2027-07-05' → [2027, 7, 5] */
-function parts(day: CalendarDate): [number, number, number] {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
-  return [year, month, date];
-}
-
 /** Local midnight starting `day` ('YYYY-MM-DD'). */
 export function startOfDay(day: CalendarDate): Date {
-  const [year, month, date] = parts(day);
+  const [year, month, date] = dayParts(day);
   return new Date(year, month - 1, date);
 }
 
@@ -58,17 +52,8 @@ export function rallyPhase(now: Date, edition: Edition, places: RallyPlaces | nu
 /** Whether a team may register and pay a deposit now. */
 export const registrationOpen = (phase: RallyPhase) => phase === 'open';
 
-/** '5-11 July 2027', '29 June - 3 July 2027', '30 December 2027 - 2 January 2028'. */
-export function dateRangeLabel(start: CalendarDate, end: CalendarDate): string {
-  const [y1, m1, d1] = parts(start);
-  const [y2, m2, d2] = parts(end);
-  const month1 = MONTHS[m1 - 1] ?? '';
-  const month2 = MONTHS[m2 - 1] ?? '';
-  if (start === end) return `${d1} ${month1} ${y1}`;
-  if (y1 === y2 && m1 === m2) return `${d1}-${d2} ${month1} ${y1}`;
-  if (y1 === y2) return `${d1} ${month1} - ${d2} ${month2} ${y1}`;
-  return `${d1} ${month1} ${y1} - ${d2} ${month2} ${y2}`;
-}
+// The range's label lives beside the other date formats, which the emails import by path.
+export { dateRangeLabel } from './format';
 
 /** The rally's length: 5-11 July is 7 days and 6 nights. */
 export function rallyLength(edition: Edition): { days: number; nights: number } {

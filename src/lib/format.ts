@@ -1,5 +1,6 @@
-// Formatting in the site's locale (en-GB): long dates, whole numbers, file sizes. Money is
-// money.ts's, moments (date and time) dateTime.ts's.
+// Formatting in the site's locale (en-GB): long dates, date ranges, whole numbers, file sizes.
+// Money is money.ts's, moments (date and time) dateTime.ts's. The Edge Functions' emails import
+// this very file by its path (supabase/functions/_shared/email.ts), so it imports nothing.
 //
 // Written out rather than built on Intl: the page's first Intl.DateTimeFormat with a time zone
 // costs a browser tens of milliseconds (50-70 ms measured in Chromium, before any CPU throttling;
@@ -30,6 +31,24 @@ export function formatLongDate(value: string): string {
   const date = new Date(dateOnly ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** '2027-07-05' → [2027, 7, 5] */
+export function dayParts(day: string): [number, number, number] {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  return [year, month, date];
+}
+
+/** '5-11 July 2027', '29 June - 3 July 2027', '30 December 2027 - 2 January 2028'. */
+export function dateRangeLabel(start: string, end: string): string {
+  const [y1, m1, d1] = dayParts(start);
+  const [y2, m2, d2] = dayParts(end);
+  const month1 = MONTHS[m1 - 1] ?? '';
+  const month2 = MONTHS[m2 - 1] ?? '';
+  if (start === end) return `${d1} ${month1} ${y1}`;
+  if (y1 === y2 && m1 === m2) return `${d1}-${d2} ${month1} ${y1}`;
+  if (y1 === y2) return `${d1} ${month1} - ${d2} ${month2} ${y1}`;
+  return `${d1} ${month1} ${y1} - ${d2} ${month2} ${y2}`;
 }
 
 /** 31000.4 → '31,000': rounded half away from zero, thousands separated by commas. */

@@ -11,7 +11,7 @@
 /** An amount in the currency's minor unit: pence for pounds. Always a whole number. */
 export type Pence = number;
 
-/** A whole-pounds setting (rally_deposit: 250) as pence (25000): the settings' one way in. */
+/** A whole-pounds setting (120) as pence (12000): the settings' one way in. */
 export const penceFromPounds = (pounds: number): Pence => Math.round(pounds * 100);
 
 const thousands = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
@@ -35,7 +35,7 @@ export function formatMoney(amount: Pence | null, style: MoneyStyle = {}): strin
   return `${amount < 0 && pence !== 0 ? '-' : ''}£${shown}`;
 }
 
-/** 25000 jpy → 'JP¥25,000': the minor unit in the currency's own decimals, as Stripe sends it. */
+/** 12000 jpy → 'JP¥12,000': the minor unit in the currency's own decimals, as Stripe sends it. */
 function foreignMoney(minor: number, currency: string): string {
   try {
     const format = new Intl.NumberFormat('en-GB', { style: 'currency', currency });

@@ -14,9 +14,9 @@ import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/emulator/functions/d
 import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
 import {
   checkoutCompletedEvent,
-  DEPOSIT_PENCE,
   stripeSignature,
 } from '../../supabase/emulator/local-services/payments';
+import { EDITION_DEFAULTS } from '../../src/config/site-defaults';
 import type { Row } from '../../src/data/types';
 import { caughtMail, http, setupTestEmulator } from './harness';
 
@@ -48,11 +48,14 @@ async function register(network = someNetwork(), email = `${randomUUID()}@exampl
   return { reference: data ?? '', email, error, status };
 }
 
+/** The seed's deposit in pence: the current edition's, which this file never changes. */
+const DEPOSIT_PENCE = EDITION_DEFAULTS.deposit;
+
 type Session = ReturnType<typeof checkoutCompletedEvent>['data']['object'];
 
 /** A signed checkout event for the registration, with the session's fields as given. */
 function event(reference: string, email: string, session: Partial<Session> = {}, type?: string) {
-  const completed = checkoutCompletedEvent(reference, email);
+  const completed = checkoutCompletedEvent(reference, email, { amount: DEPOSIT_PENCE });
   return {
     ...completed,
     type: type ?? completed.type,

@@ -11,10 +11,14 @@ import {
 } from '../../supabase/emulator/local-services/payments';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/emulator/functions/deno';
 import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
+import { EDITION_DEFAULTS } from '../../src/config/site-defaults';
 import { phone as phoneRule } from '../../src/lib/field-rules';
 import { arrangeRow, caughtMail, http, setupTestEmulator, type Client } from './harness';
 
 const em = setupTestEmulator({ trustTestClientAddress: true });
+
+/** The seed's edition (2026) and its deposit in pence, current until the last tests. */
+const DEPOSIT = EDITION_DEFAULTS.deposit;
 
 type Caller = 'anon' | 'visitor' | 'admin';
 const CALLERS: Caller[] = ['anon', 'visitor', 'admin'];
@@ -446,7 +450,9 @@ describe('delivery and payment (Edge Functions under Deno)', { timeout: 60_000 }
   test('a signed payment marks the registration paid once; replayed, second and forged events change nothing', async () => {
     const input = registration();
     const { data: id } = await em().anon.rpc('submit_registration', input);
-    const event = JSON.stringify(checkoutCompletedEvent(id as string, input.lead_driver_email));
+    const event = JSON.stringify(
+      checkoutCompletedEvent(id as string, input.lead_driver_email, { amount: DEPOSIT }),
+    );
 
     const forged = await stripe(
       event,
@@ -470,7 +476,9 @@ describe('delivery and payment (Edge Functions under Deno)', { timeout: 60_000 }
 
     expect((await stripe(event, signed(event))).json()).toMatchObject({ outcome: 'replayed' });
     // Another event for the same payment (a second payment is a refund due: hostile-payments).
-    const again = checkoutCompletedEvent(id as string, input.lead_driver_email);
+    const again = checkoutCompletedEvent(id as string, input.lead_driver_email, {
+      amount: DEPOSIT,
+    });
     again.data.object.payment_intent = String(after.payment_id);
     const second = JSON.stringify(again);
     expect((await stripe(second, signed(second))).json()).toMatchObject({
@@ -492,7 +500,12 @@ describe('delivery and payment (Edge Functions under Deno)', { timeout: 60_000 }
     const input = registration();
     const { data: id } = await submitFromOwnNetwork(input);
     const event = JSON.stringify(
-      checkoutCompletedEvent(id as string, input.lead_driver_email, Date.parse(paidAt)),
+      checkoutCompletedEvent(
+        id as string,
+        input.lead_driver_email,
+        { amount: DEPOSIT },
+        Date.parse(paidAt),
+      ),
     );
     expect((await stripe(event, signed(event))).json()).toMatchObject({ outcome: 'paid' });
     const receipt = (await caughtMail(em(), input.lead_driver_email)).find((mail) =>
@@ -507,5 +520,151 @@ describe('delivery and payment (Edge Functions under Deno)', { timeout: 60_000 }
       'unknown',
     );
     expect((await em().anon.rpc('deposit_status', { reference: 'nonsense' })).data).toBe('unknown');
+  });
+  // Issue 22: a 2027 entrant was emailed "Your 2026 Europe Rally registration ... (22-28 June
+  // 2026)" by "The 2026 Europe Rally team", and a 2027 sponsor thanked for "sponsoring the 2026
+  // Europe Rally". Each email now takes its row's edition (migration 20261125000400); these run
+  // last, as they make 2027 current.
+  describe('a 2027 edition made current', () => {
+    const EDITION_2027 = {
+      year: 2027,
+      name: '2027 Europe Rally',
+      start_date: '2027-06-20',
+      end_date: '2027-06-26',
+      start_place: 'United Kingdom',
+      finish_place: 'Italy',
+      price_per_car: 410_000,
+      deposit: 30_000,
+      capacity: 12,
+      // Open on the test clock's day (TEST_CLOCK), so a team registers for 2027 now.
+      registration_opens: '2026-01-01',
+      registration_closes: '2027-05-31',
+      status: 'published',
+    };
+    let edition2027 = '';
+    /** A 2026 registration (made while 2026 was current) that pays after 2027 became current. */
+    let earlier = { id: '', email: '' };
+
+    beforeAll(async () => {
+      const before = registration();
+      const { data: id } = await submitFromOwnNetwork(before);
+      earlier = { id: id as string, email: before.lead_driver_email };
+      edition2027 = await arrangeRow(em(), 'editions', EDITION_2027);
+      const { error } = await em().service.rpc('make_current_edition', { edition_year: 2027 });
+      expect(error).toBeNull();
+    });
+
+    test('a 2027 registration gets "Your 2027 Europe Rally registration", 2027\'s dates, deposit and sender; its webhook copy names 2027', async () => {
+      const input = registration();
+      const { data: id } = await submitFromOwnNetwork(input);
+      expect((await row('registrations', id as string)).edition_id).toBe(edition2027);
+      expect((await deliver({ kind: 'registration', id })).json()).toEqual({
+        webhook: 'delivered',
+        email: 'sent',
+      });
+      const [mail, ...more] = await caughtMail(em(), input.lead_driver_email);
+      expect(more).toEqual([]);
+      expect(mail?.subject).toBe('Your 2027 Europe Rally registration');
+      expect(mail?.from).toBe('2027 Europe Rally <hello@europerally.example>');
+      expect(mail?.text).toContain(
+        'Thank you for registering for the 2027 Europe Rally (20-26 June 2027).',
+      );
+      expect(mail?.text).toContain('the £300 deposit');
+      expect(mail?.text).toContain('The 2027 Europe Rally team');
+      expect(mail?.html).toContain('The 2027 Europe Rally team');
+      expect(`${mail?.text} ${mail?.html}`).not.toMatch(/2026|£250/);
+
+      const copy = (await inbox('registration')).find((payload) => payload.reference === id);
+      expect(copy?.edition).toEqual({ id: edition2027, year: 2027, name: '2027 Europe Rally' });
+    });
+
+    test('a 2027 sponsorship enquiry is thanked for sponsoring the 2027 Europe Rally; its webhook copy names 2027', async () => {
+      const email = address('sponsor-2027');
+      const { data: id } = await em().anon.rpc('submit_sponsorship_enquiry', {
+        company_name: 'Acme 2027',
+        email,
+        phone: '+1 555 0100 200',
+        tier: 'Tier 3 - £800',
+        message: 'Count us in for next year',
+      });
+      expect((await deliver({ kind: 'sponsorship', id })).json()).toEqual({
+        webhook: 'delivered',
+        email: 'sent',
+      });
+      const [mail] = await caughtMail(em(), email);
+      expect(mail?.from).toBe('2027 Europe Rally <hello@europerally.example>');
+      expect(mail?.text).toContain('sponsoring the 2027 Europe Rally.');
+      expect(mail?.text).toContain('The 2027 Europe Rally team');
+      expect(`${mail?.text} ${mail?.html}`).not.toContain('2026');
+      const copy = (await inbox('sponsorship')).find((payload) => payload.reference === id);
+      expect(copy?.edition).toEqual({ id: edition2027, year: 2027, name: '2027 Europe Rally' });
+    });
+
+    test("a 2027 deposit's receipt and the webhook's answer name 2027; a 2026 team paying now still reads 2026", async () => {
+      const input = registration();
+      const { data: id } = await submitFromOwnNetwork(input);
+      const charge = { amount: EDITION_2027.deposit, edition: { id: edition2027, year: 2027 } };
+      const event = JSON.stringify(
+        checkoutCompletedEvent(id as string, input.lead_driver_email, charge),
+      );
+      expect((await stripe(event, signed(event))).json()).toEqual({
+        received: true,
+        outcome: 'paid',
+        edition: { id: edition2027, year: 2027 },
+      });
+      const receipt = (await caughtMail(em(), input.lead_driver_email)).find((mail) =>
+        mail.subject.startsWith('Deposit received'),
+      );
+      expect(receipt?.subject).toBe(
+        'Deposit received: your place on the 2027 Europe Rally is secured',
+      );
+      expect(receipt?.from).toBe('2027 Europe Rally <hello@europerally.example>');
+      expect(receipt?.text).toContain('We have received your deposit of £300.00.');
+      expect(receipt?.text).toContain('Rally: 2027 Europe Rally, 20-26 June 2027');
+
+      // The row's own edition, not the current one.
+      const old = JSON.stringify(
+        checkoutCompletedEvent(earlier.id, earlier.email, { amount: DEPOSIT }),
+      );
+      const answer = (await stripe(old, signed(old))).json() as {
+        outcome: string;
+        edition: { id: string; year: number };
+      };
+      expect(answer.outcome).toBe('paid');
+      expect(answer.edition).toEqual({
+        id: (await row('registrations', earlier.id)).edition_id,
+        year: EDITION_DEFAULTS.year,
+      });
+
+      const oldReceipt = (await caughtMail(em(), earlier.email)).find((mail) =>
+        mail.subject.startsWith('Deposit received'),
+      );
+      expect(oldReceipt?.subject).toBe(
+        `Deposit received: your place on the ${EDITION_DEFAULTS.name} is secured`,
+      );
+      expect(oldReceipt?.from).toBe(`${EDITION_DEFAULTS.name} <hello@europerally.example>`);
+    });
+
+    test("an edition's name is the organiser's text: the sender stays one quoted name, the HTML escapes it", async () => {
+      const hostile = '2027 "Rally" <b>x</b>\r\nBcc: evil@example.org';
+      const rename = (name: string) =>
+        em().service.from('editions').update({ name }).eq('id', edition2027);
+      expect((await rename(hostile)).error).toBeNull();
+      try {
+        const input = registration();
+        const { data: id } = await submitFromOwnNetwork(input);
+        expect((await deliver({ kind: 'registration', id })).json()).toMatchObject({
+          email: 'sent',
+        });
+        const [mail] = await caughtMail(em(), input.lead_driver_email);
+        expect(mail?.from).toBe(
+          '"2027 Rally b x /b Bcc: evil@example.org" <hello@europerally.example>',
+        );
+        expect(mail?.html).toContain('2027 &#34;Rally&#34; &#60;b&#62;x&#60;/b&#62;');
+        expect(mail?.html).not.toContain('<b>x');
+      } finally {
+        await rename(EDITION_2027.name);
+      }
+    });
   });
 });

@@ -101,7 +101,9 @@ test('register, pay on the test-mode page, place secured; admin sees it paid; sp
 
   const paid = await serviceDb.from('registrations').select('*').eq('id', reference).single();
   // A new event for the same payment (a second payment would be recorded as a refund due).
-  const again = checkoutCompletedEvent(reference, email);
+  const again = checkoutCompletedEvent(reference, email, {
+    amount: Number(paid.data?.deposit_amount),
+  });
   again.data.object.payment_intent = String(paid.data?.payment_id);
   const event = JSON.stringify(again);
   expect(await postPaymentEvent(event, 'whsec_forged')).toBe(400);

@@ -1,7 +1,8 @@
 // Issue 12: the rally's dates, prices, contact details, charity identity and fundraising figures
 // are data (settings, and since issue 22 the edition's row). Outside src/config/site-defaults.ts
-// (the seed values) no file in src/ spells them out, and those defaults are the values the
-// migrations seed.
+// (the seed values) no file in src/ spells them out, nor (issue 22) the Edge Functions and their
+// emails (supabase/functions) or the emulator's local pages (supabase/emulator/local-services),
+// and those defaults are the values the migrations seed.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -34,10 +35,16 @@ const FACTS = [
   /\b150,?000\b/, // goal
   /2026 Europe Rally/, // the edition's name
   /2025-09-01|2026-05-31/, // registration window
+  /\b25_?000\b/, // deposit in pence
+  /\b395_?000\b/, // price in pence
 ];
 
-describe('no hard-coded rally facts in src/', () => {
-  const files = sourceFiles('src').filter(
+// Where code and templates live: the site, the Edge Functions (their emails are templates) and
+// the emulator's pages that stand in for the payment provider.
+const SOURCES = ['src', 'supabase/functions', 'supabase/emulator/local-services'];
+
+describe('no hard-coded rally facts in src/, supabase/functions or the local pages', () => {
+  const files = SOURCES.flatMap(sourceFiles).filter(
     (file) =>
       file.split(path.sep).join('/') !== DEFAULTS_FILE && !file.endsWith('database.types.ts'),
   );

@@ -3,7 +3,7 @@
 import type { ApiContext, ApiHandler, ApiRequest, ApiResponse } from '../types';
 import { mayManageLocalData } from './access';
 import { depositPage, donatePage, paymentFailedPage } from './pages';
-import { completePayment, depositPence, isReference } from './payments';
+import { completePayment, depositCharge, isReference } from './payments';
 import { tick } from '../scheduler';
 import { receiveSiteRebuild, siteRebuildCalls } from './site-rebuild';
 import { clearPayloads, failNext, receivePayload, receivedPayloads, webhookName } from './webhooks';
@@ -92,11 +92,14 @@ async function payDeposit(req: ApiRequest, { config, db }: ApiContext): Promise<
   const reference = form.get('client_reference_id');
   if (!isReference(reference))
     return html('POST', paymentFailedPage(config.siteUrl, 'No registration reference.'), 400);
+  const charge = await depositCharge(db, reference);
+  if (!charge)
+    return html('POST', paymentFailedPage(config.siteUrl, 'No rally takes deposits now.'), 400);
   const result = await completePayment(
     config,
     reference,
     form.get('prefilled_email') ?? '',
-    await depositPence(db, reference),
+    charge,
   );
   if (result.status !== 200)
     return html(
@@ -161,7 +164,7 @@ export const handleLocalServices: ApiHandler = async (req, ctx) => {
           config.siteUrl,
           isReference(reference) ? reference : null,
           email,
-          await depositPence(ctx.db, isReference(reference) ? reference : null),
+          await depositCharge(ctx.db, isReference(reference) ? reference : null),
         ),
       );
     }

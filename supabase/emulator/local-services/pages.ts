@@ -1,17 +1,23 @@
 // Test-mode stand-ins for the two external pages the site links to: the card-payment page for
-// the deposit and the charity's giving page. No card details are asked for or kept.
+// the deposit and the charity's giving page. No card details are asked for or kept. The deposit
+// page names the edition and charges its deposit as the database holds them (payments.ts).
+import { formatMoney } from '../../../src/lib/money';
+import type { DepositCharge } from './payments';
+
+/** The organisation's name, for a page no edition is part of. */
+const ORGANISATION = 'Europe Rally';
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-function page(title: string, content: string): string {
+function page(title: string, content: string, rally = ORGANISATION): string {
   return `<!doctype html>
 <html lang="en-GB">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} – 2026 Europe Rally</title>
+<title>${escapeHtml(title)} – ${escapeHtml(rally)}</title>
 <link rel="icon" href="data:,">
 <style>
   body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #f1f5f9; color: #0f172a; line-height: 1.5; }
@@ -41,30 +47,33 @@ ${content}
 
 /**
  * The deposit page. With a registration's reference (client_reference_id) the button completes
- * the payment for it; without one it says so and sends the visitor to register first.
+ * the payment for it; without one it says so and sends the visitor to register first. Without
+ * an edition to pay for (`charge` null) nothing can be paid.
  */
 export function depositPage(
   siteUrl: string,
   reference: string | null,
   email: string,
-  pence: number,
+  charge: DepositCharge | null,
 ): string {
   const site = siteUrl.replace(/\/+$/, '');
-  const amount = `£${(pence / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}`;
-  const action = reference
-    ? `<form method="post" action="/local/pay/deposit">
+  const amount = charge ? formatMoney(charge.amount) : '';
+  const action = !charge
+    ? `<p class="notice" role="alert">No rally takes deposits now.</p>`
+    : reference
+      ? `<form method="post" action="/local/pay/deposit">
   <input type="hidden" name="client_reference_id" value="${escapeHtml(reference)}">
   <input type="hidden" name="prefilled_email" value="${escapeHtml(email)}">
   <button class="button" type="submit">Pay ${amount} deposit (test mode)</button>
 </form>`
-    : `<p class="notice" role="alert">This payment is not linked to a registration. Please register first.</p>
+      : `<p class="notice" role="alert">This payment is not linked to a registration. Please register first.</p>
 <a class="button" href="${escapeHtml(`${site}/sign-up`)}">Go to registration</a>`;
   return page(
     'Test-mode deposit payment',
     `<h1>Test-mode deposit payment</h1>
 <p class="notice" role="note">This page stands in for the card-payment provider while the site runs locally. No card is charged and no money moves.</p>
 <dl>
-  <dt>For</dt><dd>2026 Europe Rally – deposit to secure your place</dd>
+  ${charge ? `<dt>For</dt><dd>${escapeHtml(charge.edition.name)} – deposit to secure your place</dd>` : ''}
   <dt>Amount</dt><dd class="amount">${amount}</dd>
   <dt>Terms</dt><dd>The deposit is non-refundable.</dd>
   ${email ? `<dt>Email</dt><dd>${escapeHtml(email)}</dd>` : ''}
@@ -74,6 +83,7 @@ export function depositPage(
   ${action}
   <a href="${escapeHtml(`${site}/sign-up`)}">Cancel and return to registration</a>
 </div>`,
+    charge?.edition.name,
   );
 }
 

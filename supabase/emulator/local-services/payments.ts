@@ -5,28 +5,36 @@
 // v1=HMAC-SHA256 of "<time>.<payload>" with the endpoint's secret), then sends the visitor to the
 // site's /payment-success?ref=<reference>, as a link's after-payment redirect does. It charges the
 // deposit of the registration's edition (public.editions), as the organiser's live Payment Link is
-// priced to match it (the database refuses any other amount as the deposit).
+// priced to match it (the database refuses any other amount as the deposit), and the session
+// carries that edition in its metadata (edition_id, edition_year), as each edition's Payment
+// Link does (README, "Payments"). The amount is only ever the database's: nothing here states it.
 import { createHmac, randomBytes } from 'node:crypto';
 import { isUuid } from '../../../src/lib/uuid';
 import { functionEnv } from '../functions/deno';
 import type { Db, EmulatorConfig } from '../types';
 
-/** The seed's deposit in the currency's minor unit (£250), as a Payment Link's price holds it. */
-export const DEPOSIT_PENCE = 25_000;
+/** A deposit to pay: the amount in pence and the edition it is for. */
+export type DepositCharge = { amount: number; edition: { id: string; year: number; name: string } };
 
 /**
- * The deposit the database expects, in pence: the registration's edition's, or the current
- * edition's for a reference it does not know.
+ * The deposit the database expects: the registration's edition's, or the current edition's for
+ * a reference it does not know. Null when there is no edition to pay for.
  */
-export async function depositPence(db: Db, reference: string | null = null): Promise<number> {
-  const { rows } = await db.query<{ deposit: number }>(
-    `select coalesce(
-       (select e.deposit from public.registrations as r
-        join public.editions as e on e.id = r.edition_id where r.id = $1::uuid),
-       (select deposit from public.editions where is_current)) as deposit`,
+export async function depositCharge(
+  db: Db,
+  reference: string | null = null,
+): Promise<DepositCharge | null> {
+  const { rows } = await db.query<{ id: string; year: number; name: string; deposit: number }>(
+    `select e.id, e.year, e.name, e.deposit from public.editions as e
+     where e.id = coalesce(
+       (select r.edition_id from public.registrations as r where r.id = $1::uuid),
+       (select c.id from public.editions as c where c.is_current))`,
     [reference && isReference(reference) ? reference : null],
   );
-  return rows[0]?.deposit ?? DEPOSIT_PENCE;
+  const row = rows[0];
+  return row
+    ? { amount: row.deposit, edition: { id: row.id, year: row.year, name: row.name } }
+    : null;
 }
 
 /** A registration's reference (its id) as the payment link carries it. */
@@ -42,13 +50,17 @@ export function stripeSignature(payload: string, secret: string, timestamp: numb
   return `t=${timestamp},v1=${signature}`;
 }
 
-/** A completed, paid Checkout Session event for the registration, as Stripe sends it. */
+/**
+ * A completed, paid Checkout Session event for the registration, as Stripe sends it, for the
+ * amount given and, in its metadata, the edition the Payment Link was for.
+ */
 export function checkoutCompletedEvent(
   reference: string,
   email: string,
+  charge: { amount: number; edition?: { id: string; year: number } | null },
   now = Date.now(),
-  amount = DEPOSIT_PENCE,
 ) {
+  const { amount, edition } = charge;
   const created = Math.floor(now / 1000);
   return {
     id: id('evt_local'),
@@ -68,6 +80,7 @@ export function checkoutCompletedEvent(
         customer_email: email || null,
         customer_details: { email: email || null },
         amount_total: amount,
+        metadata: edition ? { edition_id: edition.id, edition_year: String(edition.year) } : {},
         currency: 'gbp',
         payment_intent: id('pi_test'),
         created,
@@ -81,9 +94,9 @@ export async function completePayment(
   config: EmulatorConfig,
   reference: string,
   email: string,
-  amount: number,
+  charge: DepositCharge,
 ): Promise<{ status: number; body: string }> {
-  const payload = JSON.stringify(checkoutCompletedEvent(reference, email, Date.now(), amount));
+  const payload = JSON.stringify(checkoutCompletedEvent(reference, email, charge));
   const secret = functionEnv(config).STRIPE_WEBHOOK_SECRET ?? '';
   const response = await fetch(`${config.publicUrl}/functions/v1/stripe-webhook`, {
     method: 'POST',

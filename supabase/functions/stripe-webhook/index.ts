@@ -5,12 +5,15 @@
 // lock whether this is the deposit and whether it may take a place, and sends the receipt once
 // when the answer is 'paid'. Every other outcome (a replay, a mismatch recorded for the
 // organiser, a cancelled registration, no place left) answers 200 with the outcome, so Stripe
-// does not retry it; a bad signature, or an event without a data.object, answers 400.
+// does not retry it; a bad signature, or an event without a data.object, answers 400. A paid
+// deposit's answer names the registration's edition (id and year, from the database, whatever the
+// session's metadata says), so the event's delivery log in Stripe's dashboard shows which rally
+// the payment was for; the receipt states that edition's name and dates.
 // Secrets: STRIPE_WEBHOOK_SECRET (the endpoint's whsec_…); STRIPE_SECRET_KEY is not needed to
 // verify, the client only wants a string.
 import Stripe from 'npm:stripe@17.7.0';
 import { callRpc } from '../_shared/database.ts';
-import { depositReceipt, sendEmail } from '../_shared/email.ts';
+import { depositReceipt, editionOf, sendEmail } from '../_shared/email.ts';
 import { json, Refusal, serve } from '../_shared/http.ts';
 
 const stripe = new Stripe(Deno.env.get('STRIPE_SECRET_KEY') ?? 'sk_unused', {
@@ -75,6 +78,7 @@ async function handle(request: Request, body: string): Promise<Response> {
     payment_id: paymentId,
     paid_at: new Date(event.created * 1000).toISOString(),
   });
+  let edition: { id: string; year: number } | undefined;
   if (outcome === 'paid') {
     const row = await callRpc<Record<string, unknown> | null>('claim_email', {
       kind: 'registration',
@@ -83,6 +87,8 @@ async function handle(request: Request, body: string): Promise<Response> {
     });
     if (row) {
       try {
+        const { id, year } = editionOf(row);
+        edition = { id, year };
         await sendEmail(depositReceipt(row));
       } catch (failure) {
         console.error('Could not send the receipt', failure);
@@ -96,7 +102,7 @@ async function handle(request: Request, body: string): Promise<Response> {
     }
   }
   // 200 whatever the outcome: Stripe retries anything else for days, and a mismatch stays one.
-  return json(200, { received: true, outcome });
+  return json(200, { received: true, outcome, ...(edition && { edition }) });
 }
 
 Deno.serve(

@@ -9,7 +9,12 @@
 // no text the visitor typed (_shared/email.ts), and the first webhook delivery once; only an
 // administrator may retry a failed delivery.
 import { callRpc } from '../_shared/database.ts';
-import { enquiryAcknowledgement, registrationConfirmation, sendEmail } from '../_shared/email.ts';
+import {
+  editionOf,
+  enquiryAcknowledgement,
+  registrationConfirmation,
+  sendEmail,
+} from '../_shared/email.ts';
 import { json, Refusal, serve } from '../_shared/http.ts';
 import { isUuid } from '../_shared/validate.ts';
 
@@ -19,9 +24,14 @@ type Row = Record<string, unknown>;
 const webhookUrl = (kind: Kind) =>
   Deno.env.get(kind === 'registration' ? 'REGISTRATION_WEBHOOK_URL' : 'SPONSORSHIP_WEBHOOK_URL');
 
-/** The JSON each automation has always received (spec section 3), plus the added fields. */
+/**
+ * The JSON each automation has always received (spec section 3), plus the added fields: the
+ * reference, when it was received, and the edition it belongs to (id, year and name), so an
+ * automation files a 2027 registration under 2027.
+ */
 function payload(kind: Kind, row: Row): Record<string, unknown> {
-  const added = { reference: row.id, receivedAt: row.created_at };
+  const { id, year, name } = editionOf(row);
+  const added = { reference: row.id, receivedAt: row.created_at, edition: { id, year, name } };
   if (kind === 'sponsorship')
     return {
       companyName: row.company_name,
