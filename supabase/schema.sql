@@ -1477,6 +1477,19 @@ AS $function$
 $function$;
 -- executable by: anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION private.next_edition_id()
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select e.id from public.editions as e
+  where e.year > coalesce((select c.year from public.editions as c where c.is_current), 0)
+  order by e.year
+  limit 1
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.now()
  RETURNS timestamp with time zone
  LANGUAGE sql
@@ -1989,6 +2002,19 @@ AS $function$
        and id = reference::uuid),
     'unknown'
   )
+$function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.edition_cars(edition_year integer)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select (select count(*)::integer from public.registrations as r
+          where r.edition_id = e.id and r.deposit_status = 'paid' and r.status <> 'cancelled')
+  from public.editions as e
+  where e.year = edition_year and e.status = 'published'
 $function$;
 -- executable by: anon, authenticated, service_role
 
@@ -2530,16 +2556,27 @@ CREATE OR REPLACE FUNCTION public.subscribe_newsletter(email text, source text D
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  next_edition constant uuid :=
+    case when source = 'next-rally' then private.next_edition_id() end;
+  stored_source text := source;
+  stored_edition uuid;
 begin
   if not coalesce(private.is_email(lower(btrim(email))), false) then
     perform private.refuse('email', 'Please enter a valid email address.');
   end if;
-  if coalesce(source, '') not in ('footer', 'waitlist') then
+  if coalesce(source, '') not in ('footer', 'waitlist', 'next-rally') then
     perform private.refuse('source', 'Unknown sign-up source.');
   end if;
+  if source = 'waitlist' then
+    stored_edition := private.current_edition_id();
+  elsif source = 'next-rally' then
+    -- The next edition's waiting list, or the newsletter while no next edition exists.
+    stored_source := case when next_edition is null then 'footer' else 'waitlist' end;
+    stored_edition := next_edition;
+  end if;
   insert into public.newsletter_subscribers as subscriber (email, source, website, edition_id)
-  values (lower(btrim(email)), source, website,
-          case when source = 'waitlist' then private.current_edition_id() end)
+  values (lower(btrim(email)), stored_source, website, stored_edition)
   on conflict on constraint newsletter_subscribers_email_key do update set
     source = case when excluded.source = 'waitlist' then 'waitlist' else subscriber.source end,
     edition_id = case when excluded.source = 'waitlist' then excluded.edition_id

@@ -1,6 +1,7 @@
 // The one route table of the site. Each public page is its own chunk; the whole admin area is
 // one more chunk, loaded only under /admin.
 import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
+import { useSiteSettings, useSiteSettingsLoading } from '../data/SiteSettingsProvider';
 import { Layout } from '../components/Layout';
 import { paths } from '../config/paths';
 import { lazyPage, lazyPart, type LazyPage } from './lazyPage';
@@ -37,6 +38,12 @@ const footer = lazyPart(() =>
 );
 const preloadLayout = () => Promise.all([header.preload(), footer.preload()]).then(() => undefined);
 
+/** /rally: the current edition's page, once the database has said which edition that is. */
+function CurrentRally() {
+  const { year } = useSiteSettings().edition;
+  return useSiteSettingsLoading() ? null : <Navigate to={paths.rallyPage(year)} replace />;
+}
+
 type PageRoute = RouteObject & { handle?: { preload: LazyPage['preload'] } };
 
 function page(path: string | undefined, lazy: LazyPage, index = false): PageRoute {
@@ -52,8 +59,9 @@ export const routes: PageRoute[] = [
     handle: { preload: preloadLayout },
     children: [
       page(undefined, pages.home, true),
-      page(paths.rally, pages.rally),
-      { path: paths.rallyAlias, element: <Navigate to={paths.rally} replace /> },
+      // Every edition's page, /{year}-rally; the page answers the 404 page for any other path.
+      page(paths.rallyPattern, pages.rally),
+      { path: paths.rallyAlias, element: <CurrentRally /> },
       page(paths.gallery, pages.gallery),
       page(paths.videos, pages.videos),
       page(paths.news, pages.news),

@@ -23,7 +23,7 @@ async function renderOnServer(url: string) {
 describe('server rendering', { timeout: 30_000 }, () => {
   it('renders every public route without a browser', async () => {
     expect(typeof window).toBe('undefined');
-    for (const url of publicStaticPaths) {
+    for (const url of [...publicStaticPaths, '/2026-rally']) {
       const html = await renderOnServer(url);
       expect(html, url).toContain('<h1');
       expect(html, url).toContain('© 2026 Europe Rally');

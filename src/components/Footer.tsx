@@ -4,6 +4,7 @@ import { paths } from '../config/paths';
 import { phoneHref } from '../lib/format';
 import { dateRangeLabel } from '../lib/calendar';
 import { useSiteSettings } from '../data/SiteSettingsProvider';
+import { useNow } from '../lib/useNow';
 import { navLinks } from './Header';
 import { LogoMark } from './LogoMark';
 import { SubscribeForm } from './SubscribeForm';
@@ -71,7 +72,10 @@ export function Footer() {
           <ul className="mt-3 space-y-2 text-sm">
             {navLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
+                <Link
+                  to={link.to === paths.rallyAlias ? paths.rallyPage(edition.year) : link.to}
+                  className={linkClass}
+                >
                   {link.label}
                 </Link>
               </li>
@@ -120,7 +124,7 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-page px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
-          {`© ${edition.year} ${organisation.name}. All rights reserved.`}
+          {`© ${useNow().getFullYear()} ${organisation.name}. All rights reserved.`}
           {organisation.charityNumber ? (
             <span data-testid="charity-number">
               {' '}

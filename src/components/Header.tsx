@@ -10,7 +10,8 @@ import { LogoMark } from './LogoMark';
 
 export const navLinks = [
   { to: paths.home, label: 'Home' },
-  { to: paths.rally, label: 'Rally' },
+  // The current edition's page (NavItems gives it its year).
+  { to: paths.rallyAlias, label: 'Rally' },
   { to: paths.gallery, label: 'Gallery' },
   { to: paths.videos, label: 'Videos' },
   { to: paths.news, label: 'News' },
@@ -34,11 +35,11 @@ function NavItems({
   return links.map((link) => (
     <li key={link.to}>
       <NavLink
-        to={link.to}
+        to={link.to === paths.rallyAlias ? paths.rallyPage(year) : link.to}
         end={link.to === paths.home}
         className={({ isActive }) => linkClass(isActive)}
       >
-        {link.to === paths.rally ? `${year} ${link.label}` : link.label}
+        {link.to === paths.rallyAlias ? `${year} ${link.label}` : link.label}
       </NavLink>
     </li>
   ));

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { paths } from '../config/paths';
+import { paths, rallyPageYear } from '../config/paths';
 import { useSiteSettings } from '../data/SiteSettingsProvider';
 import { MediaImage } from './MediaImage';
 import { RallyCallLink } from './RallyCall';
@@ -16,7 +16,9 @@ export const heroGround = 'bg-gradient-to-br from-night via-night-700 to-night-8
  */
 export function HeroPhoto() {
   const { pathname } = useLocation();
-  const image = useSiteSettings().heroes[pathname];
+  // Every edition's page has the rally's hero (Settings → Pages keys it by /rally).
+  const edition = rallyPageYear(pathname.slice(1)) !== null;
+  const image = useSiteSettings().heroes[edition ? paths.rallyAlias : pathname];
   if (!image) return null;
   return (
     <div aria-hidden="true" className="absolute inset-0" data-hero-photo="">

@@ -21,9 +21,9 @@ export function rallyCall(phase: RallyPhase, year: number, place: 'hero' | 'nav'
         ? { label: 'Sign Up Today', to: paths.signUp }
         : { label: `Sign Up to ${year} Tour`, to: paths.signUp };
     case 'full':
-      return { label: 'Fully Booked', to: paths.rally };
+      return { label: 'Fully Booked', to: paths.rallyPage(year) };
     case 'closed':
-      return { label: 'Registration Closed', to: paths.rally };
+      return { label: 'Registration Closed', to: paths.rallyPage(year) };
     case 'during':
       return { label: 'On the Road Now', to: paths.news };
     case 'after':

@@ -53,7 +53,7 @@ const AVAILABILITY: Record<RallyPhase, string> = {
 };
 
 export function rallyEventJsonLd({ edition, organisation }: SiteSettings, phase: RallyPhase) {
-  const url = `${env.siteUrl}${paths.rally}`;
+  const url = `${env.siteUrl}${paths.rallyPage(edition.year)}`;
   const offer = (name: string, pence: number) => ({
     '@type': 'Offer',
     name,

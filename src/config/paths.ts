@@ -1,8 +1,11 @@
 // Every route path of the site in one place; links and the route table both read from here.
 export const paths = {
   home: '/',
-  rally: '/2026-rally',
-  /** A generic address for the current edition's page (redirects to `rally`). */
+  /** An edition's page: rallyPage(2027) → '/2027-rally' (every published edition keeps one). */
+  rallyPage: (year: number) => `/${year}-rally`,
+  /** The route of the editions' pages; the page reads its year with rallyPageYear(). */
+  rallyPattern: '/:rallyPage',
+  /** A generic address for the current edition's page (leads to its rallyPage). */
   rallyAlias: '/rally',
   gallery: '/gallery',
   videos: '/videos',
@@ -31,10 +34,18 @@ export const paths = {
   articlePreview: (id: string) => `/admin/preview/news/${id}`,
 } as const;
 
-/** The public routes with fixed paths (the prerender and sitemap walk these). */
+/** The year of an edition's page from its path segment ('2027-rally' → 2027), else null. */
+export function rallyPageYear(segment: string | undefined): number | null {
+  const year = /^(\d{4})-rally$/.exec(segment ?? '')?.[1];
+  return year ? Number(year) : null;
+}
+
+/**
+ * The public routes with fixed paths (the prerender and sitemap walk these, and every published
+ * edition's rallyPage beside them).
+ */
 export const publicStaticPaths = [
   paths.home,
-  paths.rally,
   paths.gallery,
   paths.videos,
   paths.news,

@@ -110,7 +110,8 @@ export const SOCIAL_SETTINGS = [
 /** The page each hero setting belongs to, by its route path (src/config/paths.ts). */
 export const HERO_SETTINGS = {
   hero_home: paths.home,
-  hero_rally: paths.rally,
+  // Every edition's page (/{year}-rally) shows the rally's hero.
+  hero_rally: paths.rallyAlias,
   hero_gallery: paths.gallery,
   hero_videos: paths.videos,
   hero_news: paths.news,

@@ -9,18 +9,20 @@ import { DEFAULT_SITE_SETTINGS, loadSiteSettings } from './siteSettings';
 import { loadRallyPlaces } from './calendar';
 import type { RallyPlaces } from '../lib/calendar';
 
-type SiteFacts = { settings: SiteSettings; places: RallyPlaces | null };
+/** `loading`: no answer yet, so the facts are the seed's (the first render of the SPA shell). */
+type SiteFacts = { settings: SiteSettings; places: RallyPlaces | null; loading: boolean };
 
 const SiteSettingsContext = createContext<SiteFacts>({
   settings: DEFAULT_SITE_SETTINGS,
   places: null,
+  loading: false,
 });
 
 export function SiteSettingsProvider({ children }: { children: ReactNode }) {
   // The REST client is imported when the settings are loaded, not with the layout (dbOverride.ts).
   const override = useContext(DbOverride);
   const db = async () => override ?? (await import('./client')).publicDb;
-  const { data: settings } = useLoad(
+  const { data: settings, loading } = useLoad(
     'site-settings',
     async (signal) => loadSiteSettings(await db(), signal),
     {
@@ -33,7 +35,7 @@ export function SiteSettingsProvider({ children }: { children: ReactNode }) {
     prerender: true,
   });
   return (
-    <SiteSettingsContext.Provider value={{ settings, places }}>
+    <SiteSettingsContext.Provider value={{ settings, places, loading }}>
       {children}
     </SiteSettingsContext.Provider>
   );
@@ -42,6 +44,11 @@ export function SiteSettingsProvider({ children }: { children: ReactNode }) {
 /** The site's facts (the seed's outside a provider, as in a component test). */
 export function useSiteSettings(): SiteSettings {
   return useContext(SiteSettingsContext).settings;
+}
+
+/** Whether the site's facts are still the seed's, waiting for the database's answer. */
+export function useSiteSettingsLoading(): boolean {
+  return useContext(SiteSettingsContext).loading;
 }
 
 /** The places count, when known. */

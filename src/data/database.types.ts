@@ -1050,6 +1050,12 @@ export type Database = {
         };
         Returns: string;
       };
+      edition_cars: {
+        Args: {
+          edition_year: number;
+        };
+        Returns: number;
+      };
       funds_raised_to_date: {
         Args: never;
         Returns: number;

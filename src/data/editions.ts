@@ -93,6 +93,12 @@ export async function getFundsRaisedToDate(db: DbClient, signal?: AbortSignal): 
   return data;
 }
 
+/** The cars with a paid deposit of a published edition (edition_cars()), or null for none. */
+export async function countEditionCars(db: DbClient, year: number): Promise<number | null> {
+  const { data } = await db.rpc('edition_cars', { edition_year: year }).throwOnError();
+  return data;
+}
+
 /** Every edition, drafts included, newest year first: the administrator's list. */
 export async function listEditions(db: DbClient): Promise<Edition[]> {
   const { data } = await db

@@ -3,7 +3,8 @@
 import { publicDb, type DbClient } from './client';
 import { throwIfRefused } from './submissions';
 
-export type SubscriberSource = 'footer' | 'waitlist';
+/** Where an address was given; 'next-rally' asks to hear when the next edition opens. */
+export type SubscriberSource = 'footer' | 'waitlist' | 'next-rally';
 
 /** Stores the address; throws a SubmissionError when refused. */
 export async function subscribe(

@@ -9,6 +9,9 @@ import { prerenderedDataScript, type PrerenderedData } from './protocol';
 import { preloadRoute } from '../app/routes';
 import type { ArticleSummary } from '../data/types';
 import { listPublishedArticles } from '../data/news';
+import { listPublishedEditions } from '../data/editions';
+import { publicDb } from '../data/client';
+import type { Edition } from '../data/types';
 
 /**
  * React 19 writes a page's title, meta and link tags (and image preloads) at the start of the
@@ -78,6 +81,11 @@ export async function render(url: string, options: { loadData?: boolean } = {}):
     options,
   );
   return { ...splitHead(html), data };
+}
+
+/** Every published edition, for their pages, the sitemap and where /rally leads. */
+export function listEditions(): Promise<Edition[]> {
+  return listPublishedEditions(publicDb);
 }
 
 /** Every published article, for the article pages and the sitemap. */

@@ -6,10 +6,11 @@ import { paths } from '../config/paths';
 
 export const SHELL_FILE = 'app.html';
 
-export function redirectsFile(routes: readonly string[]): string {
+/** `currentYear`: the current edition's, whose page /rally leads to. */
+export function redirectsFile(routes: readonly string[], currentYear: number): string {
   return [
     // The generic address of the current edition's page, for links that outlive an edition.
-    `${paths.rallyAlias}  ${paths.rally}  302`,
+    `${paths.rallyAlias}  ${paths.rallyPage(currentYear)}  302`,
     ...routes.filter((route) => route !== '/').map((route) => `${route}  ${route}/index.html  200`),
     `/*  /${SHELL_FILE}  200`,
     '',

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { minifySync } from 'vite';
 import { env } from '../config/env';
 import { paths, publicStaticPaths } from '../config/paths';
-import { listArticles, render } from './entry-server';
+import { EDITION_DEFAULTS } from '../config/site-defaults';
+import { listArticles, listEditions, render } from './entry-server';
 import { guardFormsUntilReady, inlineScript, loadAppAfterFirstPaint } from './loader';
 import { READY_ATTRIBUTE } from './protocol';
 import { redirectsFile, SHELL_FILE } from './redirects';
@@ -59,7 +60,15 @@ export async function prerenderSite(outDir: string, log: Log): Promise<void> {
   };
 
   const loadData = await databaseAnswers(log);
-  for (const route of publicStaticPaths) {
+  // Every published edition keeps its page (/2026-rally works forever); without the database,
+  // the seed edition's.
+  const editions = loadData ? await listEditions() : [];
+  const currentYear = editions.find((edition) => edition.is_current)?.year ?? EDITION_DEFAULTS.year;
+  const editionPaths = editions.length
+    ? editions.map((edition) => paths.rallyPage(edition.year))
+    : [paths.rallyPage(currentYear)];
+  const routes = [...publicStaticPaths, ...editionPaths];
+  for (const route of routes) {
     const rendered = await render(route, { loadData });
     write(route, page(rendered.head, rendered.body, rendered.data));
   }
@@ -80,17 +89,17 @@ export async function prerenderSite(outDir: string, log: Log): Promise<void> {
   writeFileSync(
     path.join(outDir, 'sitemap.xml'),
     sitemapXml([
-      ...publicStaticPaths.map((route) => ({ loc: `${env.siteUrl}${route}` })),
+      ...routes.map((route) => ({ loc: `${env.siteUrl}${route}` })),
       ...articles.map((article) => ({
         loc: `${env.siteUrl}${paths.article(article.id)}`,
         lastmod: article.updated_at.slice(0, 10),
       })),
     ]),
   );
-  writeFileSync(path.join(outDir, '_redirects'), redirectsFile(publicStaticPaths));
+  writeFileSync(path.join(outDir, '_redirects'), redirectsFile(routes, currentYear));
   await writeSocialCard(path.join(outDir, 'og-image.png'));
 
   log(
-    `${publicStaticPaths.length} routes (${loadData ? 'with' : 'without'} their data), ${articles.length} articles, 404.html, ${SHELL_FILE}, sitemap.xml, _redirects, og-image.png in ${outDir}`,
+    `${routes.length} routes (${loadData ? 'with' : 'without'} their data), ${articles.length} articles, 404.html, ${SHELL_FILE}, sitemap.xml, _redirects, og-image.png in ${outDir}`,
   );
 }

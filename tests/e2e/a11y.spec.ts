@@ -11,7 +11,8 @@ async function open(page: Page, path: string) {
   await expect(page.locator('main')).toBeVisible();
 }
 
-for (const path of publicStaticPaths) {
+// The seed's current edition's page beside the fixed ones.
+for (const path of [...publicStaticPaths, paths.rallyPage(2026)]) {
   test(`${path} has no accessibility violations`, async ({ page }) => {
     await open(page, path);
     expect(await violations(page)).toEqual([]);

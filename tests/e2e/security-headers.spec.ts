@@ -46,7 +46,12 @@ test('every public page runs under the policy without a violation', async ({ pag
     .limit(1)
     .single()
     .throwOnError();
-  for (const path of [...publicStaticPaths, `/news/${article.id}`, '/no-such-page']) {
+  for (const path of [
+    ...publicStaticPaths,
+    '/2026-rally',
+    `/news/${article.id}`,
+    '/no-such-page',
+  ]) {
     const response = await page.goto(path);
     const policy = (await response?.allHeaders())?.['content-security-policy'] ?? '';
     expect(policy, path).toMatch(/script-src 'self' 'sha256-/);

@@ -25,6 +25,7 @@ import { dateRangeLabel, rallyLength } from '../../lib/calendar';
 import { organizationJsonLd, rallyEventJsonLd } from '../../components/structuredData';
 import { HomeSponsors } from './HomeSponsors';
 import { LatestNews } from './LatestNews';
+import { NextRallyForm } from '../../components/NextRallyForm';
 
 const HOME_NEWS_COUNT = 3;
 
@@ -109,7 +110,7 @@ export default function HomePage() {
         }
       >
         <Link
-          to={paths.rally}
+          to={paths.rallyPage(edition.year)}
           className="group block overflow-hidden rounded-3xl bg-gradient-to-r from-night-700 to-night p-8 text-white shadow-xl transition hover:shadow-2xl sm:p-12"
         >
           <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-accent-light">
@@ -129,6 +130,11 @@ export default function HomePage() {
             Rally details and pricing <ArrowRight aria-hidden="true" className="h-5 w-5" />
           </span>
         </Link>
+        {phase === 'after' ? (
+          <div className="mt-8 max-w-xl" data-testid="next-rally">
+            <NextRallyForm tone="light" />
+          </div>
+        ) : null}
       </Section>
 
       <Section className={renderWhenNearViewport} title="Why we rally">

@@ -25,7 +25,7 @@ export default function NotFoundPage() {
             Back to Home
           </Link>
           <Link
-            to={paths.rally}
+            to={paths.rallyPage(edition.year)}
             className="inline-flex items-center rounded-full px-6 py-3 font-bold text-link ring-2 ring-blue-800 hover:bg-blue-50"
           >
             See the {edition.year} Rally

@@ -1,9 +1,12 @@
-import { Link } from 'react-router-dom';
+// An edition's page, /{year}-rally: the current edition's rally (its dates, route, prices and
+// the call to sign up) or, for any other published edition, the finished rally (its dates, route,
+// cars and funds raised, its photos and news, no sign-up). Any other path it is given, or a year
+// without a published edition, is the 404 page.
+import { Link, useParams } from 'react-router-dom';
 import { CalendarDays, Check, Clock, MapPin, Users } from 'lucide-react';
 import { buttonStyles, HeroCallsToAction, PageHero, Section } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
 import { Spinner } from '../../components/Spinner';
-import { paths } from '../../config/paths';
 import { included, routeStops } from '../../content/rallyDetails';
 import type { RallyEvent } from '../../data/types';
 import { eventDateLabel, listPublishedEvents, splitByDate } from '../../data/events';
@@ -11,7 +14,11 @@ import { formatMoney } from '../../lib/money';
 import { useLoad } from '../../lib/useLoad';
 import { rallyEventJsonLd } from '../../components/structuredData';
 import { useDb } from '../../data/dbContext';
-import { useSiteSettings } from '../../data/SiteSettingsProvider';
+import { useSiteSettings, useSiteSettingsLoading } from '../../data/SiteSettingsProvider';
+import { paths, rallyPageYear } from '../../config/paths';
+import { countEditionCars, listPublishedEditions } from '../../data/editions';
+import type { Edition } from '../../data/types';
+import NotFoundPage from '../not-found/NotFoundPage';
 import { useRallyPhase } from '../../data/useRallyPhase';
 import { dateRangeLabel, rallyLength, type RallyPhase } from '../../lib/calendar';
 import { localDay, useNow } from '../../lib/useNow';
@@ -20,7 +27,17 @@ import { NEWSLETTER_ANCHOR } from '../../components/RallyCall';
 import type { SiteSettings } from '../../config/site-defaults';
 import { usePlaces } from '../../data/places';
 
-export function EventList({ events }: { events: RallyEvent[] }) {
+/**
+ * The rally's events; `finished` for those whose date has passed, whose stored status (written
+ * before the day, "Registration Open") no longer holds.
+ */
+export function EventList({
+  events,
+  finished = false,
+}: {
+  events: RallyEvent[];
+  finished?: boolean;
+}) {
   return (
     <ul className="grid gap-6 md:grid-cols-2">
       {events.map((event) => (
@@ -28,7 +45,7 @@ export function EventList({ events }: { events: RallyEvent[] }) {
           <div className="flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-wide">
             <span className="rounded-full bg-blue-100 px-3 py-1 text-blue-900">{event.type}</span>
             <span className="rounded-full bg-emerald-100 px-3 py-1 text-emerald-900">
-              {event.status}
+              {finished ? 'Finished' : event.status}
             </span>
           </div>
           <h3 className="mt-3 text-xl font-bold text-ink">{event.name}</h3>
@@ -168,7 +185,8 @@ function ReservePanel({
   }
 }
 
-export default function RallyPage() {
+/** The current edition's page: the rally to come, its prices and the call to sign up. */
+function CurrentRallyPage() {
   const db = useDb();
   const places = usePlaces();
   const events = useLoad('events', () => listPublishedEvents(db), { empty: [], prerender: true });
@@ -273,11 +291,100 @@ export default function RallyPage() {
           ) : null}
           {past.length > 0 ? (
             <Section title="Past events" id="past-events">
-              <EventList events={past} />
+              <EventList events={past} finished />
             </Section>
           ) : null}
         </>
       )}
     </>
   );
+}
+
+/** A published edition other than the current one: the finished rally (or one announced). */
+function OtherEditionPage({ edition, current }: { edition: Edition; current: number }) {
+  const db = useDb();
+  const finished = edition.year < current;
+  const cars = useLoad(`edition-cars-${edition.year}`, () => countEditionCars(db, edition.year), {
+    empty: null,
+    prerender: true,
+  });
+  const dates = dateRangeLabel(edition.start_date, edition.end_date);
+  const route = `from the ${edition.start_place} to ${edition.finish_place}`;
+  return (
+    <>
+      <Seo
+        title={`${edition.year} Rally`}
+        description={`The ${edition.name}, ${dates}: a charity car rally ${route}${finished ? ', now finished' : ''}.`}
+      />
+      <PageHero eyebrow={dates} title={`The ${edition.name}`}>
+        <p data-testid="edition-state">
+          {finished
+            ? `The ${edition.name} has finished: a mystery route ${route}. Thank you to every driver, sponsor and supporter.`
+            : `The ${edition.name} will run ${route}. Registration opens once it is the current rally.`}
+        </p>
+      </PageHero>
+      <Section title={finished ? 'The rally in numbers' : 'The rally'}>
+        <dl className="grid gap-6 sm:grid-cols-3">
+          {[
+            { term: 'Dates', value: dates },
+            { term: 'Route', value: `${edition.start_place} to ${edition.finish_place}` },
+            ...(finished && cars.data !== null ? [{ term: 'Cars', value: String(cars.data) }] : []),
+            ...(finished && edition.funds_raised !== null
+              ? [{ term: 'Funds raised', value: formatMoney(edition.funds_raised) }]
+              : []),
+          ].map((fact) => (
+            <div key={fact.term} className="rounded-2xl border border-slate-200 bg-white p-6">
+              <dt className="text-sm font-semibold uppercase tracking-wide text-ink-muted">
+                {fact.term}
+              </dt>
+              <dd
+                className="mt-2 text-2xl font-bold text-ink"
+                data-testid={`edition-${fact.term.toLowerCase().replace(' ', '-')}`}
+              >
+                {fact.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-10 flex flex-wrap gap-4">
+          {finished ? (
+            <>
+              <Link to={paths.gallery} className={buttonStyles.dark}>
+                See the Photos
+              </Link>
+              <Link to={paths.news} className={buttonStyles.dark}>
+                Rally News
+              </Link>
+            </>
+          ) : null}
+          <Link to={paths.rallyPage(current)} className={buttonStyles.dark}>
+            See the {current} Rally
+          </Link>
+        </div>
+      </Section>
+    </>
+  );
+}
+
+/** The edition of `year`: the current one's page, another published one's, or the 404 page. */
+function EditionPage({ year }: { year: number }) {
+  const db = useDb();
+  const settingsLoading = useSiteSettingsLoading();
+  const current = useSiteSettings().edition.year;
+  const editions = useLoad('editions', (signal) => listPublishedEditions(db, signal), {
+    empty: [],
+    prerender: true,
+  });
+  // The seed's facts stand in until the database answers (and in a build without one), so the
+  // seed year's page is drawn at once; another year waits to learn which edition it is.
+  if (year === current) return <CurrentRallyPage />;
+  if (settingsLoading || editions.loading) return <Spinner label="Loading the rally..." />;
+  const edition = editions.data.find((row) => row.year === year);
+  return edition ? <OtherEditionPage edition={edition} current={current} /> : <NotFoundPage />;
+}
+
+/** The route /:rallyPage: an edition's page when the path is /{year}-rally, else the 404 page. */
+export default function RallyPage() {
+  const year = rallyPageYear(useParams().rallyPage);
+  return year === null ? <NotFoundPage /> : <EditionPage year={year} />;
 }

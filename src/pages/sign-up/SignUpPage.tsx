@@ -11,6 +11,7 @@ import { formatMoney } from '../../lib/money';
 import { NEWSLETTER_ANCHOR, rallyCall } from '../../components/RallyCall';
 import { SubscribeForm } from '../../components/SubscribeForm';
 import type { SiteSettings } from '../../config/site-defaults';
+import { NextRallyForm } from '../../components/NextRallyForm';
 import { RegistrationForm } from './RegistrationForm';
 
 /**
@@ -63,7 +64,9 @@ function NotOpen({
             </h3>
           }
         />
-      ) : phase === 'during' || phase === 'after' ? (
+      ) : phase === 'after' ? (
+        <NextRallyForm tone="light" />
+      ) : phase === 'during' ? (
         <Link to={call.to} className={linkClass}>
           {call.label}
         </Link>
@@ -98,43 +101,48 @@ export default function SignUpPage() {
       </PageHero>
       <Section>
         <div className="grid gap-10 lg:grid-cols-3">
-          <aside
-            aria-labelledby="pricing-heading"
-            // First in the page, so on a phone (and to a screen reader) the price and deposit
-            // come before the submit button; beside the form on a laptop.
-            className="h-fit rounded-3xl bg-slate-900 p-8 text-white shadow-xl lg:sticky lg:top-24 lg:order-last"
-          >
-            <h2
-              id="pricing-heading"
-              className="text-sm font-semibold uppercase tracking-widest text-amber-300"
+          {/* Prices and the deposit only while registration is open: nothing is for sale else. */}
+          {phase === 'open' ? (
+            <aside
+              aria-labelledby="pricing-heading"
+              // First in the page, so on a phone (and to a screen reader) the price and deposit
+              // come before the submit button; beside the form on a laptop.
+              className="h-fit rounded-3xl bg-slate-900 p-8 text-white shadow-xl lg:sticky lg:top-24 lg:order-last"
             >
-              Pricing
-            </h2>
-            <p className="mt-2 text-4xl font-extrabold">{formatMoney(edition.price)}</p>
-            <p className="text-slate-300">per car, two guests</p>
-            <ul className="mt-6 space-y-3 text-slate-200">
-              {[
-                'One car, two guests sharing a twin or double room',
-                `${days} days, ${nights} nights' accommodation`,
-                'Separate rooms available at an extra cost',
-              ].map((line) => (
-                <li key={line} className="flex gap-2">
-                  <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-amber-300" />
-                  {line}
-                </li>
-              ))}
-            </ul>
-            <div className="mt-8 rounded-2xl bg-white/10 p-5">
-              <p className="text-sm font-semibold uppercase tracking-wider text-amber-300">
-                Deposit today
-              </p>
-              <p className="mt-1 text-3xl font-extrabold">{formatMoney(edition.deposit)}</p>
-              <p className="mt-1 text-sm text-slate-300">
-                Non-refundable; it secures your place and counts towards the entry fee.
-              </p>
-            </div>
-          </aside>
-          <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 lg:col-span-2">
+              <h2
+                id="pricing-heading"
+                className="text-sm font-semibold uppercase tracking-widest text-amber-300"
+              >
+                Pricing
+              </h2>
+              <p className="mt-2 text-4xl font-extrabold">{formatMoney(edition.price)}</p>
+              <p className="text-slate-300">per car, two guests</p>
+              <ul className="mt-6 space-y-3 text-slate-200">
+                {[
+                  'One car, two guests sharing a twin or double room',
+                  `${days} days, ${nights} nights' accommodation`,
+                  'Separate rooms available at an extra cost',
+                ].map((line) => (
+                  <li key={line} className="flex gap-2">
+                    <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-amber-300" />
+                    {line}
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-8 rounded-2xl bg-white/10 p-5">
+                <p className="text-sm font-semibold uppercase tracking-wider text-amber-300">
+                  Deposit today
+                </p>
+                <p className="mt-1 text-3xl font-extrabold">{formatMoney(edition.deposit)}</p>
+                <p className="mt-1 text-sm text-slate-300">
+                  Non-refundable; it secures your place and counts towards the entry fee.
+                </p>
+              </div>
+            </aside>
+          ) : null}
+          <div
+            className={`rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 ${phase === 'open' ? 'lg:col-span-2' : 'lg:col-span-3'}`}
+          >
             {phase === 'open' ? (
               <RegistrationForm onFull={places.reload} />
             ) : (
