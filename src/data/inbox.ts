@@ -21,6 +21,19 @@ export async function getInboxCounts(db: DbClient): Promise<Partial<Record<Inbox
   return counts;
 }
 
+/** The same counts for one edition: its registrations, enquiries and waiting list. */
+export async function getEditionInboxCounts(
+  db: DbClient,
+  editionId: string,
+): Promise<Partial<Record<InboxName, number>>> {
+  const { data } = await db
+    .rpc('edition_inbox_counts', { target_edition: editionId })
+    .throwOnError();
+  const counts: Partial<Record<InboxName, number>> = {};
+  for (const { inbox, new_items } of data) counts[inbox as InboxName] = new_items;
+  return counts;
+}
+
 export const registrationsAdmin = /* @__PURE__ */ inboxTable<'registrations'>(
   'registrations',
   (db) => db.from('registrations'),
