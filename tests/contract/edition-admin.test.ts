@@ -12,7 +12,15 @@ import {
   saveEdition,
   type EditionInput,
 } from '../../src/data/editions';
-import { getEditionInboxCounts, getInboxCounts } from '../../src/data/inbox';
+import type { ListQuery } from '../../src/data/content-table';
+import {
+  EDITION_VIEW,
+  getEditionInboxCounts,
+  getInboxCounts,
+  inEdition,
+  registrationsAdmin,
+  subscribersAdmin,
+} from '../../src/data/inbox';
 import { setupTestEmulator } from './harness';
 
 const em = setupTestEmulator();
@@ -153,5 +161,65 @@ describe('edition_inbox_counts()', () => {
     });
     expect(await getEditionInboxCounts(em().admin, seededId)).toEqual(before);
     expect((await getInboxCounts(em().admin)).registrations).toBe(before.registrations);
+  });
+});
+
+describe('the inbox one edition at a time', () => {
+  const view = (edition?: string): ListQuery => ({
+    search: '',
+    status: null,
+    filters: edition === undefined ? {} : { [EDITION_VIEW]: edition },
+    sort: 'newest',
+    page: 1,
+    pageSize: 50,
+  });
+
+  test('registrations: the current edition by default, a year, or every edition; the export the same', async () => {
+    const other = await saveEdition(em().admin, null, edition(2044));
+    await cars(other.id, 2, 1);
+    const ids = async (edition?: string) =>
+      (
+        await registrationsAdmin.listMatching(
+          em().admin,
+          await inEdition(em().admin, view(edition)),
+        )
+      ).map((row) => row.edition_id);
+    const current = await ids();
+    expect(current.every((id) => id === seededId)).toBe(true);
+    expect(await ids('2044')).toEqual([other.id, other.id, other.id]);
+    const page = await registrationsAdmin.listPage(
+      em().admin,
+      await inEdition(em().admin, view('2044')),
+    );
+    expect({ total: page.total, rows: page.rows.map((row) => row.edition_id) }).toEqual({
+      total: 3,
+      rows: [other.id, other.id, other.id],
+    });
+    const { count } = await em()
+      .service.from('registrations')
+      .select('id', { count: 'exact', head: true });
+    expect((await ids('all')).length).toBe(count);
+    // A year without an edition shows nothing, never every year.
+    expect(await ids('1999')).toEqual([]);
+  });
+
+  test('subscribers: the edition’s waiting list beside the newsletter’s, never another edition’s list', async () => {
+    const other = await saveEdition(em().admin, null, edition(2045));
+    const address = (what: string) => `${what}.${randomUUID()}@example.org`;
+    const [newsletter, ours, theirs] = [address('news'), address('ours'), address('theirs')];
+    const { error } = await em()
+      .service.from('newsletter_subscribers')
+      .insert([
+        { email: newsletter, source: 'footer', edition_id: null },
+        { email: ours, source: 'waitlist', edition_id: other.id },
+        { email: theirs, source: 'waitlist', edition_id: seededId },
+      ]);
+    expect(error).toBeNull();
+    const emails = (
+      await subscribersAdmin.listMatching(em().admin, await inEdition(em().admin, view('2045')))
+    ).map((row) => row.email);
+    expect(emails).toContain(newsletter);
+    expect(emails).toContain(ours);
+    expect(emails).not.toContain(theirs);
   });
 });
