@@ -403,25 +403,9 @@ grant delete, insert, references, select, trigger, truncate, update on public.ga
 -- view public.inbox_counts
 
 create view public.inbox_counts with (security_invoker=true) as
- SELECT 'registrations'::text AS inbox,
-    count(*)::integer AS new_items
-   FROM registrations
-  WHERE registrations.status = 'new'::text
-UNION ALL
- SELECT 'enquiries'::text AS inbox,
-    count(*)::integer AS new_items
-   FROM sponsorship_enquiries
-  WHERE sponsorship_enquiries.status = 'new'::text
-UNION ALL
- SELECT 'messages'::text AS inbox,
-    count(*)::integer AS new_items
-   FROM contact_messages
-  WHERE contact_messages.status = 'new'::text
-UNION ALL
- SELECT 'subscribers'::text AS inbox,
-    count(*)::integer AS new_items
-   FROM newsletter_subscribers
-  WHERE newsletter_subscribers.created_at > (now() - '7 days'::interval);
+ SELECT inbox,
+    new_items
+   FROM edition_inbox_counts(private.current_edition_id()) edition_inbox_counts(inbox, new_items);
 grant select on public.inbox_counts to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.inbox_counts to service_role;
 
@@ -1866,6 +1850,53 @@ AS $function$
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION public.add_edition_to_past_tours(edition_year integer)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  edition public.editions;
+  tour_id uuid;
+  cars integer;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may record past tours' using errcode = '42501';
+  end if;
+  -- Two clicks at once record one tour: the second waits here and then finds the first's.
+  perform pg_advisory_xact_lock(hashtextextended('public.past_tours from editions', 0));
+  select * into edition from public.editions where year = edition_year;
+  if not found then
+    perform private.refuse('year', format('There is no %s edition.', coalesce(edition_year::text, 'such')));
+  end if;
+  if edition.end_date >= private.today() then
+    perform private.refuse('year', format('The %s has not finished yet.', edition.name));
+  end if;
+  if exists (select 1 from public.past_tours where year = edition.year and deleted_at is null) then
+    perform private.refuse('year', format('The past tours already have %s.', edition.year));
+  end if;
+  select count(*)::integer into cars from public.registrations
+    where edition_id = edition.id and status <> 'cancelled' and deposit_status = 'paid';
+  insert into public.past_tours (year, route, participants, funds_raised, miles, published)
+  values (
+    edition.year,
+    case
+      when edition.start_place <> '' and edition.finish_place <> ''
+        then edition.start_place || ' to ' || edition.finish_place
+      else edition.start_place || edition.finish_place
+    end,
+    cars,
+    '',
+    0,
+    false
+  )
+  returning id into tour_id;
+  return tour_id;
+end
+$function$;
+-- executable by: authenticated, service_role
+
 CREATE OR REPLACE FUNCTION public.claim_email(kind text, row_id uuid, email text, release boolean DEFAULT false)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2017,6 +2048,50 @@ AS $function$
   where e.year = edition_year and e.status = 'published'
 $function$;
 -- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.edition_figures()
+ RETURNS TABLE(edition_id uuid, cars_paid integer, places_taken integer, deposits_received integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may read the editions'' figures' using errcode = '42501';
+  end if;
+  return query
+    select
+      e.id,
+      (select count(*)::integer from public.registrations as r
+       where r.edition_id = e.id and r.status <> 'cancelled' and r.deposit_status = 'paid'),
+      (select count(*)::integer from private.registrations_holding_places as h
+       where h.edition_id = e.id),
+      (select coalesce(sum(r.deposit_amount), 0)::integer from public.registrations as r
+       where r.edition_id = e.id and r.deposit_status = 'paid')
+    from public.editions as e;
+end
+$function$;
+-- executable by: authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.edition_inbox_counts(target_edition uuid)
+ RETURNS TABLE(inbox text, new_items integer)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select 'registrations', count(*)::integer from public.registrations
+    where status = 'new' and edition_id = target_edition
+  union all
+  select 'enquiries', count(*)::integer from public.sponsorship_enquiries
+    where status = 'new' and edition_id = target_edition
+  union all
+  select 'messages', count(*)::integer from public.contact_messages where status = 'new'
+  union all
+  select 'subscribers', count(*)::integer from public.newsletter_subscribers
+    where created_at > now() - interval '7 days'
+      and (edition_id is null or edition_id = target_edition)
+$function$;
+-- executable by: authenticated, service_role
 
 CREATE OR REPLACE FUNCTION public.funds_raised_to_date()
  RETURNS bigint

@@ -1,9 +1,19 @@
 // The dashboard: who is signed in, the way back to the site, sign-out, a tile for every admin
-// screen (from the registry) and the spec's tips.
-import { Link } from 'react-router-dom';
+// screen (from the registry) and the spec's tips. The inboxes' counts of new items are one
+// edition's (the Edition choice, kept in the URL as the inboxes keep it; the current one first),
+// and the tiles of the inboxes that show one edition open on the same one.
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ExternalLink, LogOut } from 'lucide-react';
 import { paths } from '../config/paths';
-import { getInboxCounts } from '../data/inbox';
+import { listEditions } from '../data/editions';
+import {
+  EDITION_VIEW,
+  EVERY_EDITION,
+  getEditionInboxCounts,
+  getInboxCounts,
+  viewedEditionId,
+} from '../data/inbox';
+import type { Edition } from '../data/types';
 import { useLoad } from '../lib/useLoad';
 import { supabase } from './supabase';
 import { buttonClass } from './ui/PendingButton';
@@ -11,10 +21,26 @@ import { useAuth } from './auth/AuthProvider';
 import { AdminTitle } from './AdminTitle';
 import { adminScreens } from './registry';
 
+const NO_EDITIONS: Edition[] = [];
+
 export function DashboardPage() {
   const { state, signOut } = useAuth();
   const email = state.status === 'signed-in' ? state.user.email : undefined;
-  const counts = useLoad('inbox counts', () => getInboxCounts(supabase), { empty: {} });
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const chosen = new URLSearchParams(search).get(EDITION_VIEW) ?? '';
+  const editions = useLoad('editions', () => listEditions(supabase), { empty: NO_EDITIONS });
+  const counts = useLoad(
+    `inbox counts ${chosen}`,
+    async () => {
+      const id = await viewedEditionId(supabase, chosen);
+      return id ? getEditionInboxCounts(supabase, id) : getInboxCounts(supabase);
+    },
+    { empty: {} },
+  );
+  const current = editions.data.find((edition) => edition.is_current);
+  const shown = chosen || (current ? String(current.year) : '');
+  const byEdition = new Set(['registrations', 'enquiries', 'subscribers']);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -40,11 +66,38 @@ export function DashboardPage() {
         </div>
       </div>
 
+      {editions.data.length > 0 ? (
+        <div className="mt-6 max-w-xs">
+          <label htmlFor="dashboard-edition" className="text-sm font-medium text-slate-800">
+            Edition
+          </label>
+          <select
+            id="dashboard-edition"
+            value={shown}
+            onChange={(event) => {
+              const year = event.currentTarget.value;
+              navigate({ pathname, search: `?${EDITION_VIEW}=${year}` });
+            }}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm"
+          >
+            {editions.data.map((edition) => (
+              <option key={edition.id} value={String(edition.year)}>
+                {edition.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+
       <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {adminScreens.map(({ path, title, summary, Icon, newItems }) => (
           <li key={path}>
             <Link
-              to={paths.adminScreen(path)}
+              to={
+                chosen && chosen !== EVERY_EDITION && newItems && byEdition.has(newItems)
+                  ? `${paths.adminScreen(path)}?${EDITION_VIEW}=${chosen}`
+                  : paths.adminScreen(path)
+              }
               className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-400 motion-reduce:transition-none hover:shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
             >
               <Icon aria-hidden="true" className="h-8 w-8 text-blue-700" />

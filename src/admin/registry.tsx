@@ -24,6 +24,7 @@ import type { ReactNode } from 'react';
 import {
   BriefcaseBusiness,
   CalendarDays,
+  CalendarRange,
   ClipboardList,
   Film,
   Handshake,
@@ -43,6 +44,7 @@ import { AdministratorsPage } from './administrators/AdministratorsPage';
 import { AuditLogPage } from './audit/AuditLogPage';
 import type { InboxName } from '../data/inbox';
 import { ContentManager } from './crud/ContentManager';
+import { EditionsScreen } from './editions/EditionsScreen';
 import { InboxScreen } from './inbox/InboxScreen';
 import {
   enquiriesInbox,
@@ -126,6 +128,14 @@ export const adminScreens: readonly AdminScreen[] = [
     Icon: MailPlus,
     newItems: 'subscribers',
     element: <InboxScreen description={subscribersInbox} db={supabase} />,
+  },
+  {
+    path: 'editions',
+    group: 'Rally',
+    title: 'Editions',
+    summary: 'Each year’s rally: dates, prices, places and which one is current',
+    Icon: CalendarRange,
+    element: <EditionsScreen db={supabase} />,
   },
   contentScreen(eventsManager, {
     path: 'events',

@@ -88,6 +88,11 @@ export type ListSpec<T extends PagedTable> = {
   searchText?: Column<T>;
   /** Columns the list filters on by equality (besides published or draft). */
   filters: readonly Column<T>[];
+  /**
+   * Filter columns where a row without a value belongs to every value: a newsletter subscriber
+   * (no edition) is in every edition's view of the subscribers, beside that edition's waiting list.
+   */
+  sharedWhenNull?: readonly Column<T>[];
   /** The orders the list offers, by name, each ending in a unique column. */
   sorts: Record<string, readonly OrderTerm<T>[]>;
   /** The name of the order the list starts in (and `listAll` uses). */
@@ -303,7 +308,9 @@ export function listReader<T extends PagedTable, R>(
     } else if (status) request = request.eq('published', status === 'published');
     for (const column of list.filters) {
       const value = filters[column];
-      if (value) request = request.eq(column, value);
+      if (value && list.sharedWhenNull?.includes(column))
+        request = request.or(`${column}.eq.${treeValue(value)},${column}.is.null`);
+      else if (value) request = request.eq(column, value);
     }
     return request;
   }

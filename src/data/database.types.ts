@@ -1023,6 +1023,12 @@ export type Database = {
       };
     };
     Functions: {
+      add_edition_to_past_tours: {
+        Args: {
+          edition_year: number;
+        };
+        Returns: string;
+      };
       claim_email: {
         Args: {
           kind: string;
@@ -1055,6 +1061,24 @@ export type Database = {
           edition_year: number;
         };
         Returns: number;
+      };
+      edition_figures: {
+        Args: never;
+        Returns: {
+          edition_id: string;
+          cars_paid: number;
+          places_taken: number;
+          deposits_received: number;
+        }[];
+      };
+      edition_inbox_counts: {
+        Args: {
+          target_edition: string;
+        };
+        Returns: {
+          inbox: string;
+          new_items: number;
+        }[];
       };
       funds_raised_to_date: {
         Args: never;

@@ -135,3 +135,24 @@ export async function deleteEdition(db: DbClient, id: string): Promise<void> {
   const { error } = await db.from('editions').delete().eq('id', id);
   refused(error);
 }
+
+/** An edition's figures for the administrator: paid cars, places taken, deposits received. */
+export type EditionFigures = {
+  cars_paid: number;
+  places_taken: number;
+  /** Pence. */
+  deposits_received: number;
+};
+
+/** Every edition's figures by its id (edition_figures(): administrators only). */
+export async function listEditionFigures(db: DbClient): Promise<Map<string, EditionFigures>> {
+  const { data } = await db.rpc('edition_figures').throwOnError();
+  return new Map(data.map(({ edition_id, ...figures }) => [edition_id, figures] as const));
+}
+
+/** Records a finished edition as a (draft) past tour; answers the tour's id. Refused once done. */
+export async function addEditionToPastTours(db: DbClient, year: number): Promise<string> {
+  const { data, error } = await db.rpc('add_edition_to_past_tours', { edition_year: year });
+  refused(error);
+  return data ?? '';
+}

@@ -1,11 +1,20 @@
 // The organiser's inboxes in the admin: each one's list (search, filters, status, newest or
-// oldest first, on the generic list core), the dashboard's counts of new items (the
-// inbox_counts view: registrations, enquiries and messages with status 'new', subscribers of the
-// last 7 days) and a registration's payment exceptions (payments the database did not apply as
+// oldest first, on the generic list core; registrations, enquiries and the waiting list one
+// edition at a time, the view's `edition` year read as its edition_id), the dashboard's counts
+// of new items (edition_inbox_counts() for one edition, the inbox_counts view for the current:
+// registrations, enquiries and messages with status 'new', subscribers of the last 7 days) and a registration's payment exceptions (payments the database did not apply as
 // its deposit) with the organiser's resolution. Kept apart from the entities' public modules,
 // whose submit calls the public pages import, so that none of this lands in the public bundle.
 import type { DbClient } from './client';
-import { inboxTable, INBOX_STATUSES, NEWEST, OLDEST, SUBSCRIBER_STATUSES } from './content-table';
+import { getCurrentEdition, getEditionByYear } from './editions';
+import {
+  inboxTable,
+  type ListQuery,
+  INBOX_STATUSES,
+  NEWEST,
+  OLDEST,
+  SUBSCRIBER_STATUSES,
+} from './content-table';
 import type { Row } from './types';
 
 export type PaymentException = Row<'payment_exceptions'>;
@@ -21,6 +30,47 @@ export async function getInboxCounts(db: DbClient): Promise<Partial<Record<Inbox
   return counts;
 }
 
+/** The same counts for one edition: its registrations, enquiries and waiting list. */
+export async function getEditionInboxCounts(
+  db: DbClient,
+  editionId: string,
+): Promise<Partial<Record<InboxName, number>>> {
+  const { data } = await db
+    .rpc('edition_inbox_counts', { target_edition: editionId })
+    .throwOnError();
+  const counts: Partial<Record<InboxName, number>> = {};
+  for (const { inbox, new_items } of data) counts[inbox as InboxName] = new_items;
+  return counts;
+}
+
+/** The view's `edition` (a year, 'all' for every one, absent for the current) as its edition's id. */
+export const EDITION_VIEW = 'edition';
+export const EVERY_EDITION = 'all';
+/** An id no edition has: the view of a year without an edition is empty, never every year's. */
+const NO_EDITION = '00000000-0000-0000-0000-000000000000';
+
+/** The edition a view shows: its id, or null for every edition. */
+export async function viewedEditionId(
+  db: DbClient,
+  year: string | undefined,
+): Promise<string | null> {
+  if (year === EVERY_EDITION) return null;
+  const edition =
+    year && /^[0-9]{4}$/.test(year)
+      ? await getEditionByYear(db, Number(year))
+      : year
+        ? null
+        : await getCurrentEdition(db);
+  return edition?.id ?? NO_EDITION;
+}
+
+/** An inbox's view with its chosen edition (the URL's year) as the edition_id filter. */
+export async function inEdition(db: DbClient, query: ListQuery): Promise<ListQuery> {
+  const { [EDITION_VIEW]: year, ...filters } = query.filters;
+  const id = await viewedEditionId(db, year);
+  return { ...query, filters: id ? { ...filters, edition_id: id } : filters };
+}
+
 export const registrationsAdmin = /* @__PURE__ */ inboxTable<'registrations'>(
   'registrations',
   (db) => db.from('registrations'),
@@ -32,7 +82,7 @@ export const registrationsAdmin = /* @__PURE__ */ inboxTable<'registrations'>(
       'co_driver_name',
       'registration_plate',
     ],
-    filters: ['deposit_status', 'payment_exception', 'webhook_status'],
+    filters: ['deposit_status', 'payment_exception', 'webhook_status', 'edition_id'],
     statuses: INBOX_STATUSES,
     sorts: { newest: NEWEST, oldest: OLDEST },
     defaultSort: 'newest',
@@ -44,7 +94,7 @@ export const sponsorshipEnquiriesAdmin = /* @__PURE__ */ inboxTable<'sponsorship
   (db) => db.from('sponsorship_enquiries'),
   {
     search: ['company_name', 'email', 'message'],
-    filters: ['tier', 'webhook_status'],
+    filters: ['tier', 'webhook_status', 'edition_id'],
     statuses: INBOX_STATUSES,
     sorts: { newest: NEWEST, oldest: OLDEST },
     defaultSort: 'newest',
@@ -56,7 +106,8 @@ export const subscribersAdmin = /* @__PURE__ */ inboxTable<'newsletter_subscribe
   (db) => db.from('newsletter_subscribers'),
   {
     search: ['email'],
-    filters: ['source'],
+    filters: ['source', 'edition_id'],
+    sharedWhenNull: ['edition_id'],
     statuses: SUBSCRIBER_STATUSES,
     sorts: { newest: NEWEST, oldest: OLDEST },
     defaultSort: 'newest',

@@ -45,6 +45,12 @@ export const signedWholeNumber = (example = '12'): FieldRule => ({
   message: wholeNumber(example).message,
 });
 
+/** An amount typed in pounds, whole or to the penny ('420', '420.50'), that fits in pence. */
+export const poundsAmount: FieldRule = {
+  test: (value) => /^[0-9]{1,7}(\.[0-9]{1,2})?$/.test(value.trim()),
+  message: 'Please enter an amount in pounds, such as 250 or 250.50.',
+};
+
 export const date: FieldRule = { test: isDate, message: 'Please enter a date (YYYY-MM-DD).' };
 
 /** A file of the media bucket by its path ('seed/gallery/alps-01.webp'), never climbing out. */

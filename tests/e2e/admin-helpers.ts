@@ -82,3 +82,14 @@ export async function emailedLink(address: string): Promise<string> {
   if (!href) throw new Error(`no emailed link for ${address}`);
   return href.replace(/&#38;/g, '&');
 }
+
+/** Changes one field of the current edition on the Editions screen and saves it. */
+export async function saveCurrentEdition(page: Page, label: string, value: string) {
+  await page.goto('/admin/editions');
+  const current = page.getByTestId('edition-row').filter({ hasText: 'current' });
+  await current.getByRole('button', { name: /^Edit the / }).click();
+  const form = page.getByRole('form', { name: /^Edit the / });
+  await form.getByLabel(label).fill(value);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved the / })).toBeVisible();
+}

@@ -4,6 +4,7 @@
 // database's own refusals).
 import type { Page } from '@playwright/test';
 import { formatMoney } from '../../src/lib/money';
+import { saveCurrentEdition } from './admin-helpers';
 import { test, expect, type ServiceDb } from './fixtures';
 
 test.describe.configure({ mode: 'default' });
@@ -40,9 +41,9 @@ const jsonLd = (page: Page) =>
     .allTextContents()
     .then((texts) => texts.map((text) => JSON.parse(text) as Record<string, unknown>));
 
-// The edition's facts are its row (public.editions, issue 22), written here as the Editions
-// screen of that issue's next step will save them.
+// The edition's facts are its row (public.editions, issue 22), changed on the Editions screen.
 test('edition: the end date changed after the build changes the rally page, its meta and its Event data', async ({
+  adminPage,
   page,
   serviceDb,
 }) => {
@@ -53,11 +54,7 @@ test('edition: the end date changed after the build changes the rally page, its 
     .single()
     .throwOnError();
   try {
-    await serviceDb
-      .from('editions')
-      .update({ end_date: '2026-06-27' })
-      .eq('is_current', true)
-      .throwOnError();
+    await saveCurrentEdition(adminPage, 'End date', '2026-06-27');
 
     await page.clock.setFixedTime(new Date('2026-03-01T12:00:00Z'));
     await page.goto('/2026-rally');

@@ -3,18 +3,24 @@
 // Each row opens a detail view with its status and note; delete asks first, naming the item; the
 // export writes the current view (search, filters, order; every page) as CSV. What is done is
 // said by a toast, as on every admin screen; what failed stays on the screen beside it.
+// An inbox of an edition's items (byEdition) has the Edition filter: the URL's `edition` year,
+// the current edition when absent, 'all' for every edition; the export follows it.
 import { useMemo, useState, type ReactNode } from 'react';
 import { Download, Trash2 } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
 import { FormMessage, SelectField, TextAreaField } from '../../components/FormField';
 import type { DbClient } from '../../data/client';
-import type { InboxTable, InboxTableCalls } from '../../data/content-table';
-import type { Row } from '../../data/types';
+import type { InboxTable, InboxTableCalls, ListQuery } from '../../data/content-table';
+import { listEditions } from '../../data/editions';
+import { EDITION_VIEW, EVERY_EDITION, inEdition } from '../../data/inbox';
+import type { Edition, Row } from '../../data/types';
+import { useLoad } from '../../lib/useLoad';
 import { toCsv, type CsvColumn } from '../../lib/csv';
 import { formatDateTime } from '../../lib/dateTime';
 import { useForm } from '../../lib/useForm';
 import { isTooLong, shortenMessage } from '../../lib/validation';
 import { ListBody } from '../list/ListBody';
+import type { ListChange } from '../list/list-query';
 import { ListToolbar, type ListFilterLabel, type ListSortLabel } from '../list/ListToolbar';
 import { useListQuery } from '../list/useListQuery';
 import { useServerList } from '../list/useServerList';
@@ -49,7 +55,11 @@ export type InboxDescription<T extends InboxTable> = {
   actions?: (row: Row<T>, reload: () => void) => ReactNode;
   /** What the detail view shows below the facts from other tables (payment exceptions). */
   related?: (row: Row<T>, db: DbClient) => ReactNode;
+  /** The inbox shows one edition at a time (the Edition filter; the current one first). */
+  byEdition?: boolean;
 };
+
+const NO_EDITIONS: Edition[] = [];
 
 type InboxRow = { id: string; status: string; note: string; created_at: string };
 
@@ -166,10 +176,21 @@ export function InboxScreen<T extends InboxTable>({
   description: InboxDescription<T>;
   db: DbClient;
 }) {
+  /** The view as the data core reads it: the chosen edition as its edition_id. */
+  const scoped = (query: ListQuery) =>
+    d.byEdition ? inEdition(db, query) : Promise.resolve(query);
+  const editions = useLoad(
+    'editions',
+    () => (d.byEdition ? listEditions(db) : Promise.resolve(NO_EDITIONS)),
+    { empty: NO_EDITIONS },
+  );
   const options = useMemo(
     () => ({
       statuses: d.statuses.map((status) => status.value),
-      filters: d.filters.map((filter) => filter.column),
+      filters: [
+        ...d.filters.map((filter) => filter.column),
+        ...(d.byEdition ? [EDITION_VIEW] : []),
+      ],
       sorts: d.sorts.map((sort) => sort.value),
       defaultSort: d.sorts[0]?.value ?? '',
     }),
@@ -178,9 +199,42 @@ export function InboxScreen<T extends InboxTable>({
   const list = useServerList({
     name: d.title,
     view: useListQuery(options),
-    load: (query) => d.calls.listPage(db, query),
+    load: async (query) => d.calls.listPage(db, await scoped(query)),
   });
   const { query, change } = list.view;
+  // The Edition filter: the URL's year, absent for the current edition, 'all' for every one.
+  const current = editions.data.find((edition) => edition.is_current);
+  const chosen = query.filters[EDITION_VIEW] ?? '';
+  const filters: readonly ListFilterLabel[] = d.byEdition
+    ? [
+        {
+          column: EDITION_VIEW,
+          label: 'Edition',
+          all: 'Every edition',
+          options: editions.data.map((edition) => ({
+            value: String(edition.year),
+            label: edition.name,
+          })),
+        },
+        ...d.filters,
+      ]
+    : d.filters;
+  const shown = d.byEdition
+    ? {
+        ...query,
+        filters: {
+          ...query.filters,
+          [EDITION_VIEW]:
+            chosen === EVERY_EDITION ? '' : chosen || (current ? String(current.year) : ''),
+        },
+      }
+    : query;
+  const changeView = (next: ListChange) =>
+    change(
+      d.byEdition && next.filters?.[EDITION_VIEW] === ''
+        ? { ...next, filters: { ...next.filters, [EDITION_VIEW]: EVERY_EDITION } }
+        : next,
+    );
   const toast = useToast();
   const [open, setOpen] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<(Row<T> & InboxRow) | null>(null);
@@ -191,7 +245,7 @@ export function InboxScreen<T extends InboxTable>({
   async function exportCsv() {
     setFailure(null);
     try {
-      const rows = await d.calls.listMatching(db, query);
+      const rows = await d.calls.listMatching(db, await scoped(query));
       const stamp = new Date().toISOString().slice(0, 10);
       download(`${d.fileName}-${stamp}.csv`, toCsv(d.csv, rows));
     } catch (error) {
@@ -228,13 +282,13 @@ export function InboxScreen<T extends InboxTable>({
       {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
       <div className="mb-6">
         <ListToolbar
-          query={query}
+          query={shown}
           searchLabel={d.searchLabel}
-          filters={d.filters}
+          filters={filters}
           facets={{}}
           sorts={d.sorts}
           statuses={[{ value: '', label: 'Every status' }, ...d.statuses]}
-          onChange={change}
+          onChange={changeView}
         />
       </div>
       <ListBody

@@ -82,6 +82,7 @@ export const registrationsInbox: InboxDescription<'registrations'> = {
   title: 'Registrations',
   plural: 'registrations',
   calls: registrationsAdmin,
+  byEdition: true,
   searchLabel: 'Search registrations',
   statuses: ITEM_STATUSES,
   filters: [
@@ -186,6 +187,7 @@ export const enquiriesInbox: InboxDescription<'sponsorship_enquiries'> = {
   title: 'Sponsorship Enquiries',
   plural: 'enquiries',
   calls: sponsorshipEnquiriesAdmin,
+  byEdition: true,
   searchLabel: 'Search enquiries',
   statuses: ITEM_STATUSES,
   filters: [
@@ -288,6 +290,7 @@ export const subscribersInbox: InboxDescription<'newsletter_subscribers'> = {
   title: 'Subscribers',
   plural: 'subscribers',
   calls: subscribersAdmin,
+  byEdition: true,
   searchLabel: 'Search subscribers',
   statuses: statusOptions(SUBSCRIBER_STATUSES),
   filters: [
