@@ -79,8 +79,11 @@ describe('RegistrationForm', { timeout: 20_000 }, () => {
     expect(payment.origin + payment.pathname).toBe(env.depositPaymentUrl);
     expect(payment.searchParams.get('client_reference_id')).toBe(reference);
     expect(payment.searchParams.get('prefilled_email')).toBe('alex@example.org');
-    // The layout's settings may be read beside the form's requests: find the form's by address.
-    const calls = fetch.mock.calls.filter(([input]) => !String(input).includes('/site_settings'));
+    // The layout reads settings, editions and events beside the form: find the form's call by address.
+    const calls = fetch.mock.calls.filter(([input]) =>
+      /\/rest\/v1\/rpc\/|\/functions\/v1\//.test(String(input)),
+    );
+    expect(calls).toHaveLength(2);
     const [url, init] = calls[0] as unknown as [string, RequestInit];
     expect(url).toContain('/rest/v1/rpc/submit_registration');
     expect(JSON.parse(String(init.body))).toEqual({
