@@ -1395,6 +1395,16 @@ AS $function$
 $function$;
 -- executable by: anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION private.is_raised_amount(amount text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select amount ~ '^£?([0-9]{1,3}(,[0-9]{3})?|[0-9],[0-9]{3},[0-9]{3}|[0-9]{1,7})(\.[0-9]{1,2})?$'
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.max_image_pixels()
  RETURNS bigint
  LANGUAGE sql
@@ -1490,13 +1500,34 @@ CREATE OR REPLACE FUNCTION private.past_tour_funds()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  typed text;
+  pence integer;
 begin
-  if tg_op = 'INSERT' or new.funds_raised is distinct from old.funds_raised then
-    if tg_op = 'INSERT' and new.funds_raised_pence is not null then
-      return new;
-    end if;
-    new.funds_raised_pence := private.pence_from_text(new.funds_raised);
+  if tg_op = 'UPDATE' and new.funds_raised is not distinct from old.funds_raised then
+    -- The pence follow the text, never the other way: one fact, one place to type it.
+    new.funds_raised_pence := old.funds_raised_pence;
+    return new;
   end if;
+  typed := btrim(coalesce(new.funds_raised, ''));
+  if typed = '' then
+    -- A tour added from an edition may come with its pence and no text yet.
+    new.funds_raised := case when tg_op = 'INSERT' and new.funds_raised_pence is not null
+      then '£' || to_char(new.funds_raised_pence / 100.0,
+        case when new.funds_raised_pence % 100 = 0 then 'FM9,999,990' else 'FM9,999,990.00' end)
+      else '' end;
+    if new.funds_raised = '' then
+      new.funds_raised_pence := null;
+    end if;
+    return new;
+  end if;
+  if not private.is_raised_amount(typed) then
+    perform private.refuse('funds_raised', 'Please enter an amount in pounds, such as £12,500.');
+  end if;
+  pence := round(replace(ltrim(typed, '£'), ',', '')::numeric * 100)::integer;
+  new.funds_raised_pence := pence;
+  new.funds_raised := '£' || to_char(pence / 100.0,
+    case when pence % 100 = 0 then 'FM9,999,990' else 'FM9,999,990.00' end);
   return new;
 end
 $function$;

@@ -51,6 +51,19 @@ export const poundsAmount: FieldRule = {
   message: 'Please enter an amount in pounds, such as 250 or 250.50.',
 };
 
+/**
+ * Funds raised, as a past tour keeps them: pounds with or without '£' and thousands commas
+ * ('£12,500', '12500', '£950.50'), up to £9,999,999.99 so the pence fit. The database's copy is
+ * private.is_raised_amount (tests/lint/field-rules.test.ts runs both on the same cases).
+ */
+export const raisedAmount: FieldRule = {
+  test: (value) =>
+    /^£?([0-9]{1,3}(,[0-9]{3})?|[0-9],[0-9]{3},[0-9]{3}|[0-9]{1,7})(\.[0-9]{1,2})?$/.test(
+      value.trim(),
+    ),
+  message: 'Please enter an amount in pounds, such as £12,500.',
+};
+
 export const date: FieldRule = { test: isDate, message: 'Please enter a date (YYYY-MM-DD).' };
 
 /** A file of the media bucket by its path ('seed/gallery/alps-01.webp'), never climbing out. */

@@ -144,6 +144,72 @@ describe('add_edition_to_past_tours()', () => {
   });
 });
 
+describe('a past tour’s funds raised are money', () => {
+  const tour = (funds_raised: string) => ({
+    year: 2018,
+    route: 'Dover to Innsbruck',
+    participants: 9,
+    funds_raised,
+    miles: 1500,
+  });
+
+  test('an amount is kept in one form with its pence, and counts in the total raised', async () => {
+    const before = Number((await em().anon.rpc('funds_raised_to_date').throwOnError()).data);
+    const { data: row } = await em()
+      .admin.from('past_tours')
+      .insert({ ...tour('12500'), published: true })
+      .select('id, funds_raised, funds_raised_pence')
+      .single()
+      .throwOnError();
+    expect(row).toMatchObject({ funds_raised: '£12,500', funds_raised_pence: 1_250_000 });
+    const after = Number((await em().anon.rpc('funds_raised_to_date').throwOnError()).data);
+    expect(after - before).toBe(1_250_000);
+
+    const { data: changed } = await em()
+      .admin.from('past_tours')
+      .update({ funds_raised: '£950.50' })
+      .eq('id', row?.id ?? '')
+      .select('funds_raised, funds_raised_pence')
+      .single()
+      .throwOnError();
+    expect(changed).toEqual({ funds_raised: '£950.50', funds_raised_pence: 95_050 });
+  });
+
+  test('text that is not an amount is refused beside the field, and nothing is stored', async () => {
+    for (const typed of ['about £5k', 'TBC', '£10,000,000']) {
+      const { error } = await em().admin.from('past_tours').insert(tour(typed));
+      expect(error).toMatchObject({
+        code: 'PT400',
+        message: 'Please enter an amount in pounds, such as £12,500.',
+        details: 'funds_raised',
+      });
+    }
+    const { count } = await em()
+      .service.from('past_tours')
+      .select('id', { count: 'exact', head: true })
+      .eq('year', 2018)
+      .in('funds_raised', ['about £5k', 'TBC', '£10,000,000']);
+    expect(count).toBe(0);
+  });
+
+  test('the pence follow the text: set alone, they are not taken', async () => {
+    const { data: row } = await em()
+      .admin.from('past_tours')
+      .insert(tour('£1,000'))
+      .select('id')
+      .single()
+      .throwOnError();
+    const { data: kept } = await em()
+      .service.from('past_tours')
+      .update({ funds_raised_pence: 99 })
+      .eq('id', row?.id ?? '')
+      .select('funds_raised, funds_raised_pence')
+      .single()
+      .throwOnError();
+    expect(kept).toEqual({ funds_raised: '£1,000', funds_raised_pence: 100_000 });
+  });
+});
+
 describe('edition_inbox_counts()', () => {
   test('anonymous visitors are refused; a non-administrator counts nothing', async () => {
     const { error } = await em().anon.rpc('edition_inbox_counts', { target_edition: seededId });

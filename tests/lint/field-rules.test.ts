@@ -14,6 +14,7 @@ import {
   mediaImage,
   oneLine,
   phone,
+  raisedAmount,
   webAddress,
   wholeNumber,
 } from '../../src/lib/field-rules';
@@ -40,7 +41,7 @@ let db: PGlite;
 beforeAll(async () => {
   db = new PGlite();
   await db.exec('create schema private;');
-  for (const name of ['is_email', 'is_phone', 'validate_site_setting'])
+  for (const name of ['is_email', 'is_phone', 'is_raised_amount', 'validate_site_setting'])
     await db.exec(definition(name));
   await db.exec(`
     create table public.site_settings (
@@ -63,6 +64,12 @@ describe('the database agrees with the field rules', () => {
 
   test.each(casesOf(phone))('private.is_phone on %j', async (value) => {
     expect(await sqlSays('private.is_phone(btrim($1))', value)).toBe(phone.test(value));
+  });
+
+  test.each(casesOf(raisedAmount))('private.is_raised_amount on %j', async (value) => {
+    expect(await sqlSays('private.is_raised_amount(btrim($1))', value)).toBe(
+      raisedAmount.test(value),
+    );
   });
 
   test.each(casesOf(email))("the contact form's email CHECK on %j", async (value) => {

@@ -8,6 +8,7 @@ import {
   mediaImage,
   oneLine,
   phone,
+  raisedAmount,
   webAddress,
   wholeNumber,
 } from '../../src/lib/field-rules';
@@ -109,6 +110,13 @@ export const RULE_CASES: readonly {
       'https://images.example.org/hero',
     ],
     refuses: ['uploads/film.mp4', '../private/x.webp', 'hero', 'javascript:alert(1)'],
+  },
+  {
+    name: 'funds raised',
+    rule: raisedAmount,
+    message: 'Please enter an amount in pounds, such as £12,500.',
+    accepts: ['£12,500', '12500', '£950.50', '£0', '9,999,999.99', ' £1,000 '],
+    refuses: ['£12,50', '12.5k', 'about £5,000', '£10,000,000', '£1.234', '-£5', '£ 5', 'TBC'],
   },
   {
     name: 'one line',

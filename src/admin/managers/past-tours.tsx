@@ -1,5 +1,6 @@
 import type { Insert, PastTour } from '../../data/types';
 import { pastToursAdmin } from '../../data/pastTours';
+import { raisedAmount } from '../../lib/field-rules';
 import { imageField, publishedField, yearField } from '../crud/fields';
 import { currentYear, optional, parseInteger, text, totalLine, yearText } from '../crud/form-rules';
 import { ListCard, ListThumbnail } from '../crud/RowCard';
@@ -45,6 +46,7 @@ export const pastToursManager: ManagerDescription<PastTour, PastTourForm> = {
       required: true,
       half: true,
       placeholder: 'e.g. £12,500',
+      hint: 'Pounds, such as £12,500: the site adds it to the total raised.',
     },
     {
       kind: 'text',
@@ -84,7 +86,9 @@ export const pastToursManager: ManagerDescription<PastTour, PastTourForm> = {
     published: tour.published,
   }),
   validate: (form) => {
-    const errors: Partial<Record<'participants' | 'miles', string>> = {};
+    const errors: Partial<Record<'participants' | 'miles' | 'funds_raised', string>> = {};
+    if (form.funds_raised.trim() && !raisedAmount.test(form.funds_raised))
+      errors.funds_raised = raisedAmount.message;
     if (form.participants.trim().startsWith('-'))
       errors.participants = 'Participants cannot be negative.';
     if (form.miles.trim().startsWith('-')) errors.miles = 'Miles cannot be negative.';
