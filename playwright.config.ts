@@ -15,6 +15,14 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: { executablePath, args: chromiumArgs },
+};
+
+/** The specs of the "shared state" project (below); the main project leaves them out. */
+const SHARED_STATE_SPECS = ['**/edition-rollover.spec.ts'];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // Playwright empties its output folder when a run starts: one per port pair lets two suites run
@@ -40,10 +48,19 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: { executablePath, args: chromiumArgs },
-      },
+      use: browser,
+      testIgnore: SHARED_STATE_SPECS,
+    },
+    {
+      // Specs that change what every other spec reads (the current edition, the database's day):
+      // after the main project, and one at a time, so no spec runs beside them. Each puts the
+      // current edition (2026) and the day back when it ends, however it ends.
+      name: 'shared state',
+      use: browser,
+      testMatch: SHARED_STATE_SPECS,
+      dependencies: ['chromium'],
+      fullyParallel: false,
+      workers: 1,
     },
   ],
   webServer: [

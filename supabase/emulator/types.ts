@@ -81,6 +81,8 @@ export interface EmulatorConfig {
   publicUrl: string;
   /** The SPA's origin, where the test-mode deposit page sends visitors back (/payment-success). */
   siteUrl: string;
+  /** The database's day at start (ServerConfig.clock), which DELETE /local/clock puts back. */
+  clock?: string | null;
   jwtSecret: string;
   anonKey: string;
   serviceRoleKey: string;

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { setupTestEmulator } from './harness';
+import { http, setupTestEmulator, TEST_CLOCK } from './harness';
 
 const SITE_URL = 'http://127.0.0.1:4179';
 const em = setupTestEmulator({ siteUrl: SITE_URL });
@@ -223,4 +223,69 @@ describe('test-mode pages', () => {
   it('answers 404 for a page it does not have', async () => {
     expect((await fetch(`${em().url}/local/pay/other`)).status).toBe(404);
   });
+});
+
+describe('the database clock', () => {
+  const clock = (init: RequestInit & { key?: string } = {}) =>
+    http(em(), '/local/clock', {
+      ...init,
+      headers: { 'content-type': 'application/json', ...init.headers },
+    });
+  const registerNow = async () =>
+    em().anon.rpc('submit_registration', {
+      lead_driver_name: 'Clock Watcher',
+      lead_driver_email: `clock.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`,
+      lead_driver_phone: '07700 900123',
+      accept_terms: true,
+    });
+
+  it('moves private.today() with the service key, and DELETE puts back the day it started with', async () => {
+    const service = em().serviceKey;
+    expect((await clock({ key: service })).json()).toEqual({ day: TEST_CLOCK });
+    const moved = await clock({
+      method: 'POST',
+      key: service,
+      body: JSON.stringify({ day: '2026-06-01' }),
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.json()).toEqual({ ok: true, day: '2026-06-01' });
+    // The day after the seed's window closes: the database itself now refuses a registration.
+    expect((await registerNow()).error).toMatchObject({ code: 'PT409', details: 'closed' });
+
+    // A date-time is London's day, as SUPABASE_CLOCK's is.
+    const late = await clock({
+      method: 'POST',
+      key: service,
+      body: JSON.stringify({ day: '2026-05-31T23:30:00Z' }),
+    });
+    expect(late.json()).toEqual({ ok: true, day: '2026-06-01' });
+
+    const restored = await clock({ method: 'DELETE', key: service });
+    expect(restored.json()).toEqual({ ok: true, day: TEST_CLOCK });
+    expect((await registerNow()).error).toBeNull();
+  }, 60_000);
+
+  it('refuses a caller without the service key, and a day that is not one, leaving the day as it was', async () => {
+    for (const key of [em().anonKey, '']) {
+      for (const method of ['GET', 'POST', 'DELETE']) {
+        const answer = await clock({
+          method,
+          key,
+          headers: { origin: SITE_URL },
+          ...(method === 'POST' ? { body: JSON.stringify({ day: '2026-06-01' }) } : {}),
+        });
+        expect(answer.status).toBe(403);
+      }
+    }
+    for (const day of ['2026-02-30', 'tomorrow', 20260601, '']) {
+      const answer = await clock({
+        method: 'POST',
+        key: em().serviceKey,
+        body: JSON.stringify({ day }),
+      });
+      expect(answer.status).toBe(400);
+    }
+    expect(em().emulator.db.clock).toBe(TEST_CLOCK);
+    expect((await registerNow()).error).toBeNull();
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 // Shared steps of the admin specs: unique names, a signed-in visitor who is not an administrator,
-// a second administrator, the link of an email the mail catcher holds, and the manager screen's
-// common actions.
+// a second administrator, the link of an email the mail catcher holds, the manager screen's
+// common actions, and both clocks (the browser's and the database's) pinned to one day.
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { ServiceDb } from './fixtures';
 import { e2e } from './servers';
@@ -92,4 +92,29 @@ export async function saveCurrentEdition(page: Page, label: string, value: strin
   await form.getByLabel(label).fill(value);
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Saved the / })).toBeVisible();
+}
+
+async function databaseClock(method: 'POST' | 'DELETE', day?: string) {
+  const response = await fetch(`${e2e.emulatorUrl}/local/clock`, {
+    method,
+    headers: { apikey: e2e.serviceRoleKey, 'content-type': 'application/json' },
+    ...(day === undefined ? {} : { body: JSON.stringify({ day }) }),
+  });
+  expect(response.status, `${method} /local/clock`).toBe(200);
+}
+
+/**
+ * Pins both clocks to `day` (YYYY-MM-DD): the database's (private.today(), which checks the
+ * registration window) and each page's, at noon in London, so what a page offers the server
+ * accepts. Specs that call it run in the "shared state" project, one at a time, and call
+ * restoreDatabaseClock() when they end, however they end.
+ */
+export async function pinClocks(day: string, ...pages: Page[]) {
+  await databaseClock('POST', day);
+  for (const page of pages) await page.clock.setFixedTime(new Date(`${day}T12:00:00+00:00`));
+}
+
+/** Puts the database's day back to the one the e2e emulator started with (e2e.clock). */
+export async function restoreDatabaseClock() {
+  await databaseClock('DELETE');
 }

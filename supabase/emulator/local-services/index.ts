@@ -1,9 +1,11 @@
 // Local services mounted on the emulator under /local: the webhook receivers and the test-mode
-// payment and giving pages. Real URLs replace them through the site's env.
+// payment and giving pages (real URLs replace them through the site's env), and for e2e runs the
+// scheduler's tick and the database's day on demand.
 import type { ApiContext, ApiHandler, ApiRequest, ApiResponse } from '../types';
 import { mayManageLocalData } from './access';
 import { depositPage, donatePage, paymentFailedPage } from './pages';
 import { completePayment, depositCharge, isReference } from './payments';
+import { clockDay } from '../config';
 import { tick } from '../scheduler';
 import { receiveSiteRebuild, siteRebuildCalls } from './site-rebuild';
 import { clearPayloads, failNext, receivePayload, receivedPayloads, webhookName } from './webhooks';
@@ -118,6 +120,37 @@ async function payDeposit(req: ApiRequest, { config, db }: ApiContext): Promise<
   };
 }
 
+/**
+ * The database's day (Db.clock, read by private.today()) over HTTP, for e2e runs whose scenario
+ * spans days (an edition's registration in March, the next one opened in November): GET reads
+ * it, POST {"day": "YYYY-MM-DD" | date-time | null} moves it (null = the real date), DELETE puts
+ * back the day the emulator started with (its `clock` option or SUPABASE_CLOCK). The service key
+ * only: it changes what every caller's registration is checked against.
+ */
+async function databaseClock(req: ApiRequest, { config, db }: ApiContext): Promise<ApiResponse> {
+  if (req.claims?.role !== 'service_role')
+    return json(403, { ok: false, error: 'The database clock needs the service-role key' });
+  if (req.method === 'GET' || req.method === 'HEAD') return json(200, { day: db.clock });
+  if (req.method === 'DELETE') {
+    db.clock = config.clock ?? null;
+    return json(200, { ok: true, day: db.clock });
+  }
+  if (req.method !== 'POST') return json(405, { ok: false, error: 'Method not allowed' });
+  const body = readJson(req);
+  const day =
+    body.ok && typeof body.value === 'object' && body.value !== null && 'day' in body.value
+      ? body.value.day
+      : undefined;
+  if (day !== null && typeof day !== 'string')
+    return json(400, { ok: false, error: 'day must be a date (YYYY-MM-DD) or null' });
+  try {
+    db.clock = day === null ? null : clockDay(day);
+  } catch {
+    return json(400, { ok: false, error: 'day must be a date (YYYY-MM-DD) or null' });
+  }
+  return json(200, { ok: true, day: db.clock });
+}
+
 export const handleLocalServices: ApiHandler = async (req, ctx) => {
   const { config } = ctx;
   const path = localPath(req);
@@ -152,6 +185,8 @@ export const handleLocalServices: ApiHandler = async (req, ctx) => {
       ...(await tick(ctx.db, ctx.db.now ? new Date(ctx.db.now) : new Date())),
     });
   }
+
+  if (path === '/clock') return databaseClock(req, ctx);
 
   if (path === '/pay/deposit' && req.method === 'POST') return payDeposit(req, ctx);
   if (req.method === 'GET' || req.method === 'HEAD') {
