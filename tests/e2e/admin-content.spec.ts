@@ -1,7 +1,7 @@
 // The admin's particular flows: article extra images, the media library, settings, a refused
 // save, and a signed-in user who is not an administrator.
 import { test, expect } from './fixtures';
-import { managerRow, save, saveCurrentEdition, uniqueName } from './admin-helpers';
+import { managerRow, save, uniqueName } from './admin-helpers';
 
 // Each flow here is a dozen steps across the admin and the public site, with uploads and saves:
 // over 30 s on a slow, busy 2-core machine (the upload flow took 34 s on one CI host).
@@ -137,33 +137,6 @@ test('an image uploaded in the media library can be used in a gallery item', asy
         `${new Date().getFullYear()}/${String(new Date().getMonth() + 1).padStart(2, '0')}/${file.name}`,
     );
     if (leftovers.length) await serviceDb.storage.from('media').remove(leftovers);
-  }
-});
-
-// The capacity is the current edition's (public.editions, issue 22), changed on the Editions screen.
-test('changing the edition’s capacity changes the spots remaining on the 2026 Rally page', async ({
-  adminPage,
-  page,
-  serviceDb,
-}) => {
-  const { data: before } = await serviceDb
-    .from('editions')
-    .select('capacity')
-    .eq('is_current', true)
-    .single();
-  // Places held by registrations other tests made count against the capacity.
-  const { data: places } = await serviceDb.rpc('rally_places').single();
-  try {
-    await saveCurrentEdition(adminPage, 'Capacity (cars)', String((places?.taken ?? 0) + 7));
-    // The count shows while registration is open (the seed's window).
-    await page.clock.setFixedTime(new Date('2026-03-01T12:00:00Z'));
-    await page.goto('/2026-rally');
-    await expect(page.getByTestId('spots-remaining')).toHaveText('7');
-  } finally {
-    await serviceDb
-      .from('editions')
-      .update({ capacity: before?.capacity ?? 12 })
-      .eq('is_current', true);
   }
 });
 

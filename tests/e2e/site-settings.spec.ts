@@ -4,7 +4,6 @@
 // database's own refusals).
 import type { Page } from '@playwright/test';
 import { formatMoney } from '../../src/lib/money';
-import { saveCurrentEdition } from './admin-helpers';
 import { test, expect, type ServiceDb } from './fixtures';
 
 test.describe.configure({ mode: 'default' });
@@ -40,47 +39,6 @@ const jsonLd = (page: Page) =>
     .locator('script[type="application/ld+json"]')
     .allTextContents()
     .then((texts) => texts.map((text) => JSON.parse(text) as Record<string, unknown>));
-
-// The edition's facts are its row (public.editions, issue 22), changed on the Editions screen.
-test('edition: the end date changed after the build changes the rally page, its meta and its Event data', async ({
-  adminPage,
-  page,
-  serviceDb,
-}) => {
-  const { data: before } = await serviceDb
-    .from('editions')
-    .select('end_date')
-    .eq('is_current', true)
-    .single()
-    .throwOnError();
-  try {
-    await saveCurrentEdition(adminPage, 'End date', '2026-06-27');
-
-    await page.clock.setFixedTime(new Date('2026-03-01T12:00:00Z'));
-    await page.goto('/2026-rally');
-    await expect(page.getByText('22-27 June 2026').first()).toBeVisible();
-    await expect(page.getByText('6 days, 5 nights').first()).toBeVisible();
-    await expect(page.locator('meta[name="description"]').last()).toHaveAttribute(
-      'content',
-      /22-27 June 2026/,
-    );
-    await expect
-      .poll(async () => (await jsonLd(page)).find((data) => data['@type'] === 'Event'))
-      .toEqual(
-        expect.objectContaining({
-          endDate: '2026-06-27',
-          offers: expect.arrayContaining([
-            expect.objectContaining({
-              price: '3950',
-              availability: 'https://schema.org/InStock',
-            }),
-          ]),
-        }),
-      );
-  } finally {
-    await serviceDb.from('editions').update({ end_date: before.end_date }).eq('is_current', true);
-  }
-});
 
 test('the settings screen has no edition group, and refuses a goal typed as text', async ({
   adminPage,
