@@ -584,11 +584,8 @@ export const handleStripe: ApiHandler = async (req, ctx) => {
       recordEvent(ctx.db, ctx.config, type, object, request),
     );
     saveStripeState(ctx.db, ctx.config);
-    // Stripe sends events after it answers, one after another, never inside the call.
-    if (events.length > 0)
-      void (async () => {
-        for (const event of events) await deliverEvent(ctx.db, ctx.config, event.id);
-      })().catch(() => undefined);
+    // Stripe sends events after it answers, never inside the call; queued now, they go in order.
+    for (const event of events) deliverEvent(ctx.db, ctx.config, event.id).catch(() => undefined);
     return stripeJson(
       answer.status,
       answer.body,

@@ -65,22 +65,21 @@ export function recordEvent(
   return event;
 }
 
-const pendingByDb = new WeakMap<Db, Set<Promise<unknown>>>();
+/** Each emulator's deliveries, one after another in the order asked (see deliverEvent). */
+const queueByDb = new WeakMap<Db, Promise<unknown>>();
 
 /**
- * Posts the stored event to each endpoint that takes it, one after another, and records each
- * answer's status (0 when the endpoint could not be reached). Answers the deliveries made now.
+ * Posts the stored event to each endpoint that takes it and records each answer's status (0 when
+ * the endpoint could not be reached); answers the deliveries made now. Deliveries queue up, so
+ * events arrive in the order they happened (Stripe promises no order; a stand-in that keeps one
+ * makes tests repeatable).
  */
 export function deliverEvent(db: Db, config: EmulatorConfig, eventId: string): Promise<Delivery[]> {
-  const delivery = send(db, config, eventId);
-  let pending = pendingByDb.get(db);
-  if (!pending) {
-    pending = new Set();
-    pendingByDb.set(db, pending);
-  }
-  const tracked = pending;
-  tracked.add(delivery);
-  void delivery.finally(() => tracked.delete(delivery)).catch(() => undefined);
+  const delivery = (queueByDb.get(db) ?? Promise.resolve()).then(() => send(db, config, eventId));
+  queueByDb.set(
+    db,
+    delivery.catch(() => undefined),
+  );
   return delivery;
 }
 
@@ -127,5 +126,5 @@ async function send(db: Db, config: EmulatorConfig, eventId: string): Promise<De
 
 /** Waits for deliveries still in flight (the emulator's stop, before the database closes). */
 export async function settleDeliveries(db: Db): Promise<void> {
-  await Promise.allSettled([...(pendingByDb.get(db) ?? [])]);
+  await queueByDb.get(db);
 }
