@@ -18,6 +18,7 @@ import { migrate, type Log, type MigrateResult } from './migrate';
 import { getCatalog } from './rest/catalog';
 import { startScheduler, stopScheduler, tick, type JobRun, type SentRequest } from './scheduler';
 import { createServer } from './server';
+import { settleDeliveries } from './stripe/events';
 
 export interface StartOptions extends Omit<ConfigOverrides, 'dataDir'> {
   /** A folder for the database and stored files; null = in memory (a temp folder for files). */
@@ -184,6 +185,8 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     stop() {
       stopped ??= (async () => {
         await stopScheduler(db);
+        // Events still being sent reach a function that is still up, and stop before the store.
+        await settleDeliveries(db);
         await stopFunctions(db);
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

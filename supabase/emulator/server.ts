@@ -22,6 +22,7 @@ import { handleMail, MAIL_PREFIX } from './mail';
 import { handleRest } from './rest';
 import { fromPgError, isPgError } from './rest/errors';
 import { handleStorage } from './storage';
+import { handleStripe } from './stripe/api';
 import {
   ApiError,
   type ApiContext,
@@ -31,7 +32,7 @@ import {
   type JwtClaims,
 } from './types';
 
-type ApiName = 'rest' | 'auth' | 'storage' | 'local';
+type ApiName = 'rest' | 'auth' | 'storage' | 'local' | 'stripe';
 
 const ROUTES: { prefix: string; api: ApiName; handler: ApiHandler }[] = [
   { prefix: '/rest/v1', api: 'rest', handler: handleRest },
@@ -39,6 +40,8 @@ const ROUTES: { prefix: string; api: ApiName; handler: ApiHandler }[] = [
   { prefix: '/storage/v1', api: 'storage', handler: handleStorage },
   { prefix: MAIL_PREFIX, api: 'local', handler: handleMail },
   { prefix: '/local', api: 'local', handler: handleLocalServices },
+  // The local Stripe stand-in (stripe/api.ts): the stripe package always calls /v1/.
+  { prefix: '/v1', api: 'stripe', handler: handleStripe },
 ];
 
 export const CORS_HEADERS: Record<string, string> = {
@@ -83,6 +86,11 @@ function errorFor(api: ApiName | null, status: number, code: string, message: st
         statusCode: String(status),
         error: code,
         message,
+      });
+    case 'stripe':
+      // Stripe's error shape (stripe/errors.ts), so the stripe package reads the gateway's refusals.
+      return new ApiError(status, {
+        error: { type: status >= 500 ? 'api_error' : 'invalid_request_error', message },
       });
     default:
       return new ApiError(status, { error: code, message });

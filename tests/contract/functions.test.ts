@@ -107,7 +107,7 @@ describe('invoking a function', () => {
     expect(data?.headers['x-forwarded-for']).toMatch(/127\.0\.0\.1|::1/);
   });
 
-  test('gives the function Supabase’s env, the mail catcher’s API and the project’s secrets', async () => {
+  test('gives the function Supabase’s env, the mail catcher’s and Stripe stand-in’s APIs and the project’s secrets', async () => {
     const { data } = await em().anon.functions.invoke<Echo>('echo', { method: 'GET' });
     expect(data?.env).toEqual({
       SUPABASE_URL: em().url,
@@ -116,6 +116,9 @@ describe('invoking a function', () => {
       SUPABASE_DB_URL: em().emulator.config.dbUrl,
       EMAIL_API_URL: `${em().url}/local/mail/api`,
       EMAIL_API_KEY: em().emulator.config.emailApiKey,
+      // The local Stripe stand-in (tests/contract/stripe-stand-in.test.ts) and the key it takes.
+      STRIPE_API_URL: em().url,
+      STRIPE_SECRET_KEY: 'sk_test_local_stand_in',
       FROM_DOTENV: 'read from .env',
       FROM_OPTIONS: 'given by the test',
       HOME: null,

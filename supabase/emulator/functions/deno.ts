@@ -14,6 +14,9 @@ import type { EmulatorConfig } from '../types';
 /** The test-mode payment page signs its events with this unless the secrets name another. */
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_test_mode';
 
+/** The secret key the functions get locally, which the Stripe stand-in takes (unless overridden). */
+export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_stand_in';
+
 export const DENO_DIR = path.join(PROJECT_ROOT, '.cache', 'deno');
 const BOOTSTRAP = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bootstrap.ts');
 
@@ -64,6 +67,10 @@ export function functionEnv(config: EmulatorConfig): Record<string, string> {
     SPONSORSHIP_WEBHOOK_URL: `${config.publicUrl}/local/webhooks/sponsorship`,
     SITE_BUILD_HOOK_URL: `${config.publicUrl}/local/site-rebuild`,
     STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+    // The emulator's Stripe stand-in (stripe/api.ts) and the test key it takes. Hosted, neither
+    // URL is set, so the functions' stripe client calls Stripe with the real STRIPE_SECRET_KEY.
+    STRIPE_API_URL: config.publicUrl,
+    STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
     SITE_URL: config.siteUrl,
     ...dotEnv(config.functions.dir),
     ...config.functions.secrets,

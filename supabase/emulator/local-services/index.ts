@@ -1,33 +1,18 @@
 // Local services mounted on the emulator under /local: the webhook receivers and the test-mode
-// payment and giving pages (real URLs replace them through the site's env), and for e2e runs the
-// scheduler's tick and the database's day on demand.
+// payment, checkout and giving pages (real URLs replace them through the site's env), and for e2e
+// runs the scheduler's tick and the database's day on demand.
 import type { ApiContext, ApiHandler, ApiRequest, ApiResponse } from '../types';
 import { mayManageLocalData } from './access';
+import { checkoutRoute, stripeEventsRoute } from './checkout';
 import { depositPage, donatePage, paymentFailedPage } from './pages';
 import { completePayment, depositCharge, isReference } from './payments';
 import { clockDay } from '../config';
+import { html, json } from './responses';
 import { tick } from '../scheduler';
 import { receiveSiteRebuild, siteRebuildCalls } from './site-rebuild';
 import { clearPayloads, failNext, receivePayload, receivedPayloads, webhookName } from './webhooks';
 
 const PREFIX = '/local';
-
-const json = (status: number, body: unknown): ApiResponse => ({
-  status,
-  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  body: JSON.stringify(body),
-});
-
-const html = (method: string, body: string, status = 200): ApiResponse => ({
-  status,
-  headers: {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
-    'x-content-type-options': 'nosniff',
-  },
-  body: method === 'HEAD' ? null : body,
-});
 
 function localPath(req: ApiRequest): string {
   const pathname = req.url.pathname;
@@ -158,6 +143,10 @@ export const handleLocalServices: ApiHandler = async (req, ctx) => {
 
   const segments = path.split('/').filter(Boolean);
   if (segments[0] === 'webhooks') return webhook(req, ctx, segments.slice(1));
+  // The Stripe stand-in's test-mode checkout page, and its events for tests (../stripe).
+  if (segments[0] === 'checkout') return checkoutRoute(req, ctx, segments.slice(1));
+  if (segments[0] === 'stripe' && segments[1] === 'events')
+    return stripeEventsRoute(req, ctx, segments.slice(2));
 
   if (path === '/site-rebuild') {
     if (req.method === 'POST') return json(200, { ok: true, ...receiveSiteRebuild(ctx) });

@@ -10,7 +10,8 @@ const ORGANISATION = 'Europe Rally';
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-function page(title: string, content: string, rally = ORGANISATION): string {
+/** A test-mode page in the local services' one look (also the Stripe stand-in's checkout page). */
+export function page(title: string, content: string, rally = ORGANISATION): string {
   return `<!doctype html>
 <html lang="en-GB">
 <head>

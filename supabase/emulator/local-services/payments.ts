@@ -8,9 +8,10 @@
 // priced to match it (the database refuses any other amount as the deposit), and the session
 // carries that edition in its metadata (edition_id, edition_year), as each edition's Payment
 // Link does (README, "Payments"). The amount is only ever the database's: nothing here states it.
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { isUuid } from '../../../src/lib/uuid';
 import { functionEnv } from '../functions/deno';
+import { stripeSignature } from '../stripe/events';
 import type { Db, EmulatorConfig } from '../types';
 
 /** A deposit to pay: the amount in pence and the edition it is for. */
@@ -44,11 +45,7 @@ export function isReference(value: string | null | undefined): value is string {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-/** Stripe's Stripe-Signature header for a payload (what stripe's generateTestHeaderString makes). */
-export function stripeSignature(payload: string, secret: string, timestamp: number): string {
-  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
-  return `t=${timestamp},v1=${signature}`;
-}
+export { stripeSignature };
 
 /**
  * A completed, paid Checkout Session event for the registration, as Stripe sends it, for the

@@ -1,0 +1,130 @@
+// The Stripe stand-in's local routes (../stripe): the test-mode checkout page of a Checkout
+// Session at /local/checkout/<cs_test_…> (the session's `url`), its Pay button, and the events the
+// stand-in sent, for tests: GET /local/stripe/events lists them with each delivery's status, and
+// POST /local/stripe/events/<evt_…>/resend sends one again, same id and body, newly signed (a
+// replayed event, as Stripe's Dashboard resends one). The page states what the function asked
+// for (the session's line items and total), never anything from the address.
+import { formatMoney } from '../../../src/lib/money';
+import { currentSession } from '../stripe/api';
+import { payCheckoutSession, successRedirect } from '../stripe/checkout';
+import { deliverEvent } from '../stripe/events';
+import { stripeState, type CheckoutSession } from '../stripe/store';
+import type { ApiContext, ApiRequest, ApiResponse } from '../types';
+import { mayManageLocalData } from './access';
+import { escapeHtml, page, paymentFailedPage } from './pages';
+import { html, json } from './responses';
+
+const money = (amount: number, currency: string) =>
+  formatMoney(amount, { currency, payment: true });
+
+function checkoutPage(ctx: ApiContext, session: CheckoutSession): string {
+  const items = stripeState(ctx.db, ctx.config).lineItems[session.id] ?? [];
+  const rows = items
+    .map(
+      (item) =>
+        `<dt>${escapeHtml(item.description)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</dt><dd>${money(item.amount_total, item.currency)}</dd>`,
+    )
+    .join('\n  ');
+  const total = money(session.amount_total, session.currency);
+  const cancel = session.cancel_url
+    ? `<a href="${escapeHtml(session.cancel_url)}">Cancel and return</a>`
+    : '';
+  const action =
+    session.status === 'open'
+      ? `<form method="post" action="/local/checkout/${escapeHtml(session.id)}/pay">
+  <button class="button" type="submit">Pay ${total} (test mode)</button>
+</form>
+  ${cancel}`
+      : session.status === 'complete'
+        ? `<p class="notice" role="status">This payment is complete.</p>
+  <a class="button" href="${escapeHtml(successRedirect(session))}">Continue</a>`
+        : `<p class="notice" role="alert">This checkout session has expired. Nothing was paid.</p>
+  ${cancel}`;
+  return page(
+    'Test-mode checkout',
+    `<h1>Test-mode checkout</h1>
+<p class="notice" role="note">This page stands in for Stripe Checkout while the site runs locally. No card is charged and no money moves.</p>
+<dl>
+  ${rows}
+  <dt>Total</dt><dd class="amount">${total}</dd>
+  ${session.customer_email ? `<dt>Email</dt><dd>${escapeHtml(session.customer_email)}</dd>` : ''}
+</dl>
+<div class="actions">
+  ${action}
+</div>`,
+  );
+}
+
+const notFoundPage = (method: string) =>
+  html(
+    method,
+    page(
+      'Test-mode checkout',
+      `<h1>Test-mode checkout</h1>
+<p class="notice" role="alert">There is no such checkout session.</p>`,
+    ),
+    404,
+  );
+
+export async function checkoutRoute(
+  req: ApiRequest,
+  ctx: ApiContext,
+  segments: string[],
+): Promise<ApiResponse> {
+  const [id = '', action] = segments;
+  if ((req.method === 'GET' || req.method === 'HEAD') && segments.length === 1) {
+    const session = currentSession(stripeState(ctx.db, ctx.config), id);
+    return session ? html(req.method, checkoutPage(ctx, session)) : notFoundPage(req.method);
+  }
+  if (req.method === 'POST' && segments.length === 2 && action === 'pay') {
+    const paid = await payCheckoutSession(ctx, id);
+    if (paid.outcome === 'unknown') return notFoundPage('POST');
+    if (paid.outcome === 'expired') return html('POST', checkoutPage(ctx, paid.session), 410);
+    const project = paid.outcome === 'paid' ? paid.deliveries[0] : undefined;
+    // Stripe would retry a refused event for days; locally the failure is shown at once, and the
+    // event stays listed for a resend.
+    if (project && (project.status < 200 || project.status > 299))
+      return html(
+        'POST',
+        paymentFailedPage(
+          ctx.config.siteUrl,
+          `The test-mode payment went through, but the stripe-webhook function answered ${project.status || 'nothing'} to event ${paid.outcome === 'paid' ? paid.eventId : ''}.`,
+        ),
+        502,
+      );
+    return {
+      status: 303,
+      headers: { location: successRedirect(paid.session), 'cache-control': 'no-store' },
+      body: null,
+    };
+  }
+  return json(404, { ok: false, error: 'Not found' });
+}
+
+export async function stripeEventsRoute(
+  req: ApiRequest,
+  ctx: ApiContext,
+  segments: string[],
+): Promise<ApiResponse> {
+  if ((req.method === 'GET' || req.method === 'HEAD') && segments.length === 0) {
+    if (!mayManageLocalData(req, ctx.config))
+      return json(403, {
+        ok: false,
+        error: "The stand-in's events need the service-role key, or a request from the site",
+      });
+    const events = Object.values(stripeState(ctx.db, ctx.config).events)
+      .map(({ event, deliveries }) => ({ ...event, deliveries }))
+      .reverse();
+    return json(200, events);
+  }
+  if (req.method === 'POST' && segments.length === 2 && segments[1] === 'resend') {
+    // Sending an event again makes the functions act: the service key only, as /local/cron/run.
+    if (req.claims?.role !== 'service_role')
+      return json(403, { ok: false, error: 'Resending an event needs the service-role key' });
+    const id = segments[0] ?? '';
+    if (!stripeState(ctx.db, ctx.config).events[id])
+      return json(404, { ok: false, error: 'No such event' });
+    return json(200, { ok: true, deliveries: await deliverEvent(ctx.db, ctx.config, id) });
+  }
+  return json(404, { ok: false, error: 'Not found' });
+}
