@@ -266,6 +266,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
       {
+        // The Edge Functions' pinned `npm:` imports (npm:react@19.3.1/jsx-runtime) are the same
+        // packages from node_modules: the email templates render in the tests as under Deno.
+        resolve: {
+          alias: [{ find: /^npm:((?:@[^/@]+\/)?[^/@]+)@[^/]+(\/.*)?$/, replacement: '$1$2' }],
+        },
         test: {
           name: 'emulator',
           environment: 'node',

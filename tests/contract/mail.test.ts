@@ -152,6 +152,9 @@ describe('the inbox page', () => {
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(page.text).toContain('Hello &#60;script&#62;alert(1)&#60;/script&#62;');
     expect(page.text).not.toContain('<script>');
+    // The sender's own headers beside the addresses, and the text part under the HTML.
+    expect(page.text).toContain('<dt>X-Entity-Ref-ID</dt><dd>registration-42</dd>');
+    expect(page.text).toContain('<summary>Text part</summary><pre>Thank you, Sarah.</pre>');
     const frameSrc =
       /<iframe[^>]*sandbox="allow-popups allow-popups-to-escape-sandbox" src="([^"]+)"/.exec(
         page.text,

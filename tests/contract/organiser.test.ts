@@ -387,6 +387,25 @@ describe('delivery and payment (Edge Functions under Deno)', { timeout: 60_000 }
     expect(mail[0]?.html).not.toContain('Bold');
   });
 
+  test('the function renders the confirmation with React Email under Deno: an HTML part and a text part that say the same', async () => {
+    const input = registration();
+    const { data: id } = await submitFromOwnNetwork(input);
+    expect((await deliver({ kind: 'registration', id })).json()).toMatchObject({ email: 'sent' });
+    const [mail] = await caughtMail(em(), input.lead_driver_email);
+    const name = EDITION_DEFAULTS.name;
+    // React Email's document (its doctype and layout tables), the layout's header and footer.
+    expect(mail?.html).toMatch(/^<!DOCTYPE html PUBLIC "-\/\/W3C\/\/DTD XHTML 1\.0 Transitional/);
+    expect(mail?.html).toContain('<table');
+    expect(mail?.html).toContain(`<h1 style="`);
+    expect(mail?.html).toContain(`>${name}</h1>`);
+    expect(mail?.html).toContain(`>Booking reference:</strong> ${id as string}`);
+    // The text part is the same email read as text: the header, the sentences, the footer.
+    expect(mail?.text).toMatch(new RegExp(`^${name}\n\nHello,\n\nThank you for registering`));
+    expect(mail?.text).toContain(`Booking reference: ${id as string}`);
+    expect(mail?.text).toMatch(new RegExp(`The ${name} team\nhttp://`));
+    expect(mail?.text).not.toMatch(/<\/?[a-z][^>]*>/i);
+  });
+
   test('a failed webhook is recorded on the row; only an administrator may retry it', async () => {
     const { data: id } = await em().anon.rpc('submit_registration', registration());
     await http(em(), '/local/webhooks/registration/fail-next', {
@@ -660,7 +679,7 @@ describe('delivery and payment (Edge Functions under Deno)', { timeout: 60_000 }
         expect(mail?.from).toBe(
           '"2027 Rally b x /b Bcc: evil@example.org" <hello@europerally.example>',
         );
-        expect(mail?.html).toContain('2027 &#34;Rally&#34; &#60;b&#62;x&#60;/b&#62;');
+        expect(mail?.html).toContain('2027 &quot;Rally&quot; &lt;b&gt;x&lt;/b&gt;');
         expect(mail?.html).not.toContain('<b>x');
       } finally {
         await rename(EDITION_2027.name);

@@ -1,5 +1,6 @@
-// The local inbox at /local/mail: every caught email, newest first, each with its headers, its HTML
-// in a sandboxed frame (no scripts; links open in a new tab) and its text part. Like the Supabase
+// The local inbox at /local/mail: every caught email, newest first, each with its headers (the
+// addresses, and the sender's own such as List-Unsubscribe), its HTML in a sandboxed frame (no
+// scripts; links open in a new tab) and its text part. Like the Supabase
 // CLI's Inbucket/Mailpit page, for people; tests read the JSON API instead.
 import { escapeHtml } from '../local-services/pages';
 import type { MailMessage } from './store';
@@ -29,6 +30,8 @@ function messageArticle(message: MailMessage, base: string): string {
       : []),
     ['Sent', message.created_at],
     ['Sent by', message.sent_by === 'auth' ? 'Supabase Auth' : 'email API'],
+    // The message's own headers as the sender gave them (List-Unsubscribe, X-Entity-Ref-ID…).
+    ...Object.entries(message.headers ?? {}),
   ];
   const html = message.html
     ? `<iframe title="${escapeHtml(`Email: ${message.subject}`)}" sandbox="allow-popups allow-popups-to-escape-sandbox" src="${escapeHtml(`${base}/messages/${message.id}/html`)}"></iframe>`
@@ -77,5 +80,7 @@ ${summary}
  * would otherwise open inside it), and nothing that runs.
  */
 export function messageFrame(message: MailMessage): string {
-  return `<!doctype html><base target="_blank">${message.html ?? ''}`;
+  // The email's own doctype (React Email writes XHTML's) would come after the <base>: one is enough.
+  const html = (message.html ?? '').replace(/^\s*<!doctype[^>]*>/i, '');
+  return `<!doctype html><base target="_blank">${html}`;
 }

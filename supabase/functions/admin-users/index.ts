@@ -53,7 +53,7 @@ async function invite(body: Body): Promise<Response> {
       throw new Refusal(409, `${email} is already an administrator.`, 'email');
     if (granted === 'granted') {
       try {
-        await sendEmail(administratorGranted(email));
+        await sendEmail(await administratorGranted(email));
       } catch (failure) {
         console.error('The administrator email failed', failure);
         throw new Refusal(

@@ -89,7 +89,7 @@ async function handle(request: Request, body: string): Promise<Response> {
       try {
         const { id, year } = editionOf(row);
         edition = { id, year };
-        await sendEmail(depositReceipt(row));
+        await sendEmail(await depositReceipt(row));
       } catch (failure) {
         console.error('Could not send the receipt', failure);
         await callRpc('claim_email', {

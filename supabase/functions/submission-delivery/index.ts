@@ -87,7 +87,7 @@ async function sendConfirmation(kind: Kind, id: string): Promise<string> {
   if (!row) return 'skipped';
   try {
     await sendEmail(
-      kind === 'registration' ? registrationConfirmation(row) : enquiryAcknowledgement(row),
+      await (kind === 'registration' ? registrationConfirmation(row) : enquiryAcknowledgement(row)),
     );
     return 'sent';
   } catch (failure) {
