@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
+import { getRegistrationMoney, type RegistrationMoney } from '../../src/data/inbox';
 import type { TestEmulator } from './harness';
 
 /** The seed's 2026 edition, in pence: 22-28 June 2026. */
@@ -88,24 +89,11 @@ export async function teamLink(em: TestEmulator, registrationId: string): Promis
   return data ?? '';
 }
 
-export interface Money {
-  price_pence: number;
-  supplement_pence: number;
-  total_pence: number;
-  paid_pence: number;
-  refunded_pence: number;
-  balance_pence: number;
-  balance_due_on: string | null;
-  state: string;
-}
-
-/** The registration's money as the administrators read it. */
-export async function money(em: TestEmulator, registrationId: string): Promise<Money> {
-  const { data, error } = await em.admin.rpc('registration_money', {
-    registration: registrationId,
-  });
-  expect(error).toBeNull();
-  return data as unknown as Money;
+/** The registration's money as the administrators read it (the admin's data call). */
+export async function money(em: TestEmulator, registrationId: string): Promise<RegistrationMoney> {
+  const answer = await getRegistrationMoney(em.admin, registrationId);
+  if (!answer) throw new Error(`no money statement for ${registrationId}`);
+  return answer;
 }
 
 /** Sets the 2026 edition's facts (the file's own copy of the database). */
