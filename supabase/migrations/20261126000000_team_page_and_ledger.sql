@@ -1223,11 +1223,15 @@ begin
     return null;
   end if;
   select * into team from public.registrations where id = claimed.registration_id;
+  if team.id is null then
+    update public.email_log set status = 'skipped', error = 'The registration was deleted.'
+    where id = claimed.id;
+    return null;
+  end if;
   money := private.registration_money(team.id);
   if claimed.kind in ('balance_reminder_14', 'balance_reminder_3', 'balance_overdue',
                       'reminder_manual')
-     and (team.id is null or team.status = 'cancelled'
-          or coalesce((money ->> 'balance_pence')::integer, 0) <= 0) then
+     and (team.status = 'cancelled' or coalesce((money ->> 'balance_pence')::integer, 0) <= 0) then
     update public.email_log set status = 'skipped', error = 'Nothing is owed any more.'
     where id = claimed.id;
     return null;
@@ -1238,7 +1242,7 @@ begin
     'edition', private.edition_facts(team.edition_id),
     'money', money,
     'quote', private.cancellation_quote(team.id),
-    'team_link_secret', case when claimed.kind <> 'cancelled_organiser' and team.id is not null
+    'team_link_secret', case when claimed.kind <> 'cancelled_organiser'
                              then public.issue_team_link(team.id) end);
 end
 $$;

@@ -537,6 +537,27 @@ describe('balance reminders and the email log', () => {
     }
   });
 
+  test('an email of a deleted registration is skipped, and the log keeps it', async () => {
+    const team = await register(em());
+    await payDeposit(em(), team.id);
+    const { data: queued } = await em()
+      .service.from('email_log')
+      .insert({ registration_id: team.id, kind: 'team_link', recipient: team.email })
+      .select('id')
+      .single();
+    const id = queued?.id;
+    await em().admin.from('registrations').delete().eq('id', team.id).throwOnError();
+    const claim = await em().service.rpc('claim_registration_email', { email_id: id ?? '' });
+    expect(claim.error).toBeNull();
+    expect(claim.data).toBeNull();
+    const { data: row } = await em()
+      .admin.from('email_log')
+      .select('registration_id, kind, status')
+      .eq('id', id ?? '')
+      .single();
+    expect(row).toEqual({ registration_id: null, kind: 'team_link', status: 'skipped' });
+  });
+
   test('"Send reminder now" queues a reminder for a team that owes, and is refused for one that does not', async () => {
     const owing = await register(em());
     await payDeposit(em(), owing.id);
