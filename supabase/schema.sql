@@ -38,6 +38,18 @@ create table private.payment_events (
 alter table private.payment_events add constraint payment_events_pkey PRIMARY KEY (id);
 alter table private.payment_events enable row level security;
 
+-- table private.registration_links
+
+create table private.registration_links (
+  token_hash bytea not null,
+  registration_id uuid not null,
+  created_at timestamp with time zone default now() not null
+);
+alter table private.registration_links add constraint registration_links_pkey PRIMARY KEY (token_hash);
+alter table private.registration_links add constraint registration_links_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES registrations(id) ON DELETE CASCADE;
+CREATE INDEX registration_links_registration_idx ON private.registration_links USING btree (registration_id);
+alter table private.registration_links enable row level security;
+
 -- view private.registrations_holding_places
 
 create view private.registrations_holding_places as
@@ -100,6 +112,20 @@ alter table private.submission_rules add constraint submission_rules_per_email_c
 alter table private.submission_rules add constraint submission_rules_per_ip_check CHECK (per_ip > 0);
 alter table private.submission_rules add constraint submission_rules_time_window_check CHECK (time_window > '00:00:00'::interval);
 alter table private.submission_rules enable row level security;
+
+-- table private.team_link_requests
+
+create table private.team_link_requests (
+  id uuid default gen_random_uuid() not null,
+  email text not null,
+  requested_at timestamp with time zone default now() not null,
+  website text
+);
+alter table private.team_link_requests add constraint team_link_requests_pkey PRIMARY KEY (id);
+alter table private.team_link_requests add constraint team_link_requests_email_check CHECK (length(email) <= 320);
+alter table private.team_link_requests add constraint team_link_requests_website_never_stored CHECK (website IS NULL);
+CREATE TRIGGER guard_public_submission BEFORE INSERT ON private.team_link_requests FOR EACH ROW EXECUTE FUNCTION private.guard_public_submission();
+alter table private.team_link_requests enable row level security;
 
 -- view public.audit_actors
 
@@ -270,14 +296,18 @@ create table public.editions (
   is_current boolean default false not null,
   funds_raised integer,
   created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null
+  updated_at timestamp with time zone default now() not null,
+  details_cutoff_days integer default 14 not null,
+  cancellation_tiers jsonb default '[{"percent": 50, "from_days": 91}, {"percent": 25, "from_days": 60}]'::jsonb not null
 );
 alter table public.editions add constraint editions_pkey PRIMARY KEY (id);
 alter table public.editions add constraint editions_year_key UNIQUE (year);
 alter table public.editions add constraint editions_balance_due_check CHECK (balance_due < start_date);
+alter table public.editions add constraint editions_cancellation_tiers_check CHECK (private.is_cancellation_tiers(cancellation_tiers));
 alter table public.editions add constraint editions_capacity_check CHECK (capacity >= 0);
 alter table public.editions add constraint editions_current_is_published CHECK (NOT is_current OR status = 'published'::text);
 alter table public.editions add constraint editions_deposit_check CHECK (deposit >= 0);
+alter table public.editions add constraint editions_details_cutoff_days_check CHECK (details_cutoff_days >= 0 AND details_cutoff_days <= 365);
 alter table public.editions add constraint editions_end_date_check CHECK (end_date >= start_date);
 alter table public.editions add constraint editions_finish_place_check CHECK (length(finish_place) <= 200);
 alter table public.editions add constraint editions_funds_raised_check CHECK (funds_raised >= 0);
@@ -309,8 +339,37 @@ create policy "published editions are public" on public.editions for select to a
 grant select on public.editions to anon;
 grant delete, select on public.editions to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.editions to service_role;
-grant insert (balance_due, capacity, deposit, end_date, finish_place, funds_raised, name, price_per_car, registration_closes, registration_opens, separate_rooms_supplement, start_date, start_place, status, year) on public.editions to authenticated;
-grant update (balance_due, capacity, deposit, end_date, finish_place, funds_raised, name, price_per_car, registration_closes, registration_opens, separate_rooms_supplement, start_date, start_place, status, updated_at, year) on public.editions to authenticated;
+grant insert (balance_due, cancellation_tiers, capacity, deposit, details_cutoff_days, end_date, finish_place, funds_raised, name, price_per_car, registration_closes, registration_opens, separate_rooms_supplement, start_date, start_place, status, year) on public.editions to authenticated;
+grant update (balance_due, cancellation_tiers, capacity, deposit, details_cutoff_days, end_date, finish_place, funds_raised, name, price_per_car, registration_closes, registration_opens, separate_rooms_supplement, start_date, start_place, status, updated_at, year) on public.editions to authenticated;
+
+-- table public.email_log
+
+create table public.email_log (
+  id uuid default gen_random_uuid() not null,
+  registration_id uuid,
+  kind text not null,
+  recipient text not null,
+  status text default 'queued'::text not null,
+  error text,
+  attempts integer default 0 not null,
+  queued_at timestamp with time zone default now() not null,
+  claimed_at timestamp with time zone,
+  sent_at timestamp with time zone
+);
+alter table public.email_log add constraint email_log_pkey PRIMARY KEY (id);
+alter table public.email_log add constraint email_log_error_check CHECK (length(error) <= 500);
+alter table public.email_log add constraint email_log_kind_check CHECK (kind = ANY (ARRAY['confirmation'::text, 'deposit_receipt'::text, 'balance_receipt'::text, 'balance_reminder_14'::text, 'balance_reminder_3'::text, 'balance_overdue'::text, 'cancelled_team'::text, 'cancelled_organiser'::text, 'team_link'::text, 'reminder_manual'::text]));
+alter table public.email_log add constraint email_log_recipient_check CHECK (length(recipient) <= 320);
+alter table public.email_log add constraint email_log_status_check CHECK (status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'failed'::text, 'skipped'::text]));
+alter table public.email_log add constraint email_log_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES registrations(id) ON DELETE SET NULL;
+CREATE INDEX email_log_newest_idx ON public.email_log USING btree (queued_at DESC, id);
+CREATE UNIQUE INDEX email_log_once ON public.email_log USING btree (registration_id, kind) WHERE (kind <> ALL (ARRAY['team_link'::text, 'reminder_manual'::text]));
+CREATE INDEX email_log_to_send_idx ON public.email_log USING btree (queued_at) WHERE (status <> 'sent'::text);
+alter table public.email_log enable row level security;
+create policy "administrators read the email log" on public.email_log for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+grant select on public.email_log to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on public.email_log to service_role;
 
 -- table public.events
 
@@ -619,10 +678,12 @@ create table public.payment_exceptions (
   payment_id text,
   created_at timestamp with time zone default now() not null,
   resolution text,
-  note text default ''::text not null
+  note text default ''::text not null,
+  kind text default 'deposit'::text not null
 );
 alter table public.payment_exceptions add constraint payment_exceptions_pkey PRIMARY KEY (id);
 alter table public.payment_exceptions add constraint payment_exceptions_currency_check CHECK (length(currency) <= 10);
+alter table public.payment_exceptions add constraint payment_exceptions_kind_check CHECK (kind = ANY (ARRAY['deposit'::text, 'balance'::text]));
 alter table public.payment_exceptions add constraint payment_exceptions_mode_check CHECK (length(mode) <= 40);
 alter table public.payment_exceptions add constraint payment_exceptions_note_check CHECK (length(note) <= 5000);
 alter table public.payment_exceptions add constraint payment_exceptions_payment_id_check CHECK (length(payment_id) <= 200);
@@ -642,6 +703,53 @@ create policy "administrators resolve payment exceptions" on public.payment_exce
 grant select on public.payment_exceptions to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.payment_exceptions to service_role;
 grant update (note, resolution) on public.payment_exceptions to authenticated;
+
+-- table public.registration_payments
+
+create table public.registration_payments (
+  id uuid default gen_random_uuid() not null,
+  registration_id uuid,
+  edition_id uuid not null,
+  kind text not null,
+  amount_pence integer not null,
+  currency text default 'gbp'::text not null,
+  status text default 'succeeded'::text not null,
+  checkout_session_id text,
+  payment_intent_id text,
+  charge_id text,
+  refund_id text,
+  event_id text,
+  recorded_at timestamp with time zone default now() not null,
+  note text default ''::text not null,
+  recorded_by uuid,
+  recorded_by_email text
+);
+alter table public.registration_payments add constraint registration_payments_pkey PRIMARY KEY (id);
+alter table public.registration_payments add constraint registration_payments_event_id_key UNIQUE (event_id);
+alter table public.registration_payments add constraint registration_payments_amount_pence_check CHECK (amount_pence > 0);
+alter table public.registration_payments add constraint registration_payments_charge_id_check CHECK (length(charge_id) <= 200);
+alter table public.registration_payments add constraint registration_payments_checkout_session_id_check CHECK (length(checkout_session_id) <= 200);
+alter table public.registration_payments add constraint registration_payments_currency_check CHECK (currency = 'gbp'::text);
+alter table public.registration_payments add constraint registration_payments_event_id_check CHECK (length(event_id) <= 200);
+alter table public.registration_payments add constraint registration_payments_kind_check CHECK (kind = ANY (ARRAY['deposit'::text, 'balance'::text, 'refund'::text]));
+alter table public.registration_payments add constraint registration_payments_note_check CHECK (length(note) <= 5000);
+alter table public.registration_payments add constraint registration_payments_payment_intent_id_check CHECK (length(payment_intent_id) <= 200);
+alter table public.registration_payments add constraint registration_payments_recorded_by_email_check CHECK (length(recorded_by_email) <= 320);
+alter table public.registration_payments add constraint registration_payments_refund_id_check CHECK (length(refund_id) <= 200);
+alter table public.registration_payments add constraint registration_payments_status_check CHECK (
+CASE
+    WHEN kind = 'refund'::text THEN status = ANY (ARRAY['pending'::text, 'succeeded'::text, 'failed'::text])
+    ELSE status = 'succeeded'::text
+END);
+alter table public.registration_payments add constraint registration_payments_edition_id_fkey FOREIGN KEY (edition_id) REFERENCES editions(id) ON DELETE RESTRICT;
+alter table public.registration_payments add constraint registration_payments_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES registrations(id) ON DELETE SET NULL;
+CREATE INDEX registration_payments_edition_idx ON public.registration_payments USING btree (edition_id, recorded_at);
+CREATE INDEX registration_payments_registration_idx ON public.registration_payments USING btree (registration_id, kind);
+alter table public.registration_payments enable row level security;
+create policy "administrators read the ledger" on public.registration_payments for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+grant select on public.registration_payments to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on public.registration_payments to service_role;
 
 -- table public.registrations
 
@@ -678,7 +786,12 @@ create table public.registrations (
   client_ip text,
   holds_place boolean default true not null,
   payment_exception text,
-  edition_id uuid default private.current_edition_id() not null
+  edition_id uuid default private.current_edition_id() not null,
+  vehicle_model text default ''::text not null,
+  emergency_contact_name text default ''::text not null,
+  emergency_contact_phone text default ''::text not null,
+  cancelled_at timestamp with time zone,
+  refund_due_pence integer
 );
 alter table public.registrations add constraint registrations_pkey PRIMARY KEY (id);
 alter table public.registrations add constraint registrations_client_ip_check CHECK (length(client_ip) <= 64);
@@ -687,16 +800,20 @@ alter table public.registrations add constraint registrations_co_driver_name_che
 alter table public.registrations add constraint registrations_co_driver_phone_check CHECK (co_driver_phone = ''::text OR private.is_phone(co_driver_phone));
 alter table public.registrations add constraint registrations_deposit_amount_check CHECK (deposit_amount >= 0);
 alter table public.registrations add constraint registrations_deposit_status_check CHECK (deposit_status = ANY (ARRAY['pending'::text, 'paid'::text, 'failed'::text]));
+alter table public.registrations add constraint registrations_emergency_contact_name_check CHECK (length(emergency_contact_name) <= 200);
+alter table public.registrations add constraint registrations_emergency_contact_phone_check CHECK (emergency_contact_phone = ''::text OR private.is_phone(emergency_contact_phone));
 alter table public.registrations add constraint registrations_lead_driver_email_check CHECK (private.is_email(lead_driver_email));
 alter table public.registrations add constraint registrations_lead_driver_name_check CHECK (btrim(lead_driver_name) <> ''::text AND length(lead_driver_name) <= 200);
 alter table public.registrations add constraint registrations_lead_driver_phone_check CHECK (private.is_phone(lead_driver_phone));
 alter table public.registrations add constraint registrations_note_check CHECK (length(note) <= 5000);
 alter table public.registrations add constraint registrations_payment_exception_check CHECK (private.is_payment_exception_reason(payment_exception));
+alter table public.registrations add constraint registrations_refund_due_pence_check CHECK (refund_due_pence >= 0);
 alter table public.registrations add constraint registrations_registration_plate_check CHECK (length(registration_plate) <= 20);
 alter table public.registrations add constraint registrations_status_check CHECK (status = ANY (ARRAY['new'::text, 'contacted'::text, 'confirmed'::text, 'cancelled'::text]));
 alter table public.registrations add constraint registrations_team_name_check CHECK (length(team_name) <= 200);
 alter table public.registrations add constraint registrations_vehicle_colour_check CHECK (length(vehicle_colour) <= 100);
 alter table public.registrations add constraint registrations_vehicle_make_check CHECK (length(vehicle_make) <= 100);
+alter table public.registrations add constraint registrations_vehicle_model_check CHECK (length(vehicle_model) <= 100);
 alter table public.registrations add constraint registrations_webhook_status_check CHECK (webhook_status = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text]));
 alter table public.registrations add constraint registrations_website_never_stored CHECK (website IS NULL);
 alter table public.registrations add constraint registrations_edition_id_fkey FOREIGN KEY (edition_id) REFERENCES editions(id) ON DELETE RESTRICT;
@@ -972,6 +1089,21 @@ end
 $function$;
 -- executable by: anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION private.audit_participant(target uuid, columns text[])
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.audit_log (actor_id, actor_email, action, table_name, row_id, label,
+    changed_columns)
+  select null, 'participant', 'changed', 'registrations', r.id,
+    left(coalesce(nullif(r.team_name, ''), r.lead_driver_name), 200), columns
+  from public.registrations as r
+  where r.id = target and cardinality(columns) > 0
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.audit_row()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1048,6 +1180,41 @@ end
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.cancellation_quote(target uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with facts as (
+    select e.start_date - private.today() as days_before, e.cancellation_tiers,
+      private.registration_money(r.id) as money
+    from public.registrations as r
+    join public.editions as e on e.id = r.edition_id
+    where r.id = target
+  ),
+  chosen as (
+    select f.*, (
+      select t.value from jsonb_array_elements(f.cancellation_tiers) with ordinality as t(value, n)
+      where (t.value ->> 'from_days')::integer <= f.days_before
+      order by t.n
+      limit 1
+    ) as tier
+    from facts as f
+  )
+  select jsonb_build_object(
+    'refund_pence',
+      floor(greatest((c.money ->> 'paid_pence')::integer - (c.money ->> 'deposit_paid_pence')::integer, 0)
+            * coalesce((c.tier ->> 'percent')::integer, 0) / 100.0)::integer,
+    'tier', c.tier,
+    'percent', coalesce((c.tier ->> 'percent')::integer, 0),
+    'days_before', c.days_before,
+    'paid_pence', (c.money ->> 'paid_pence')::integer,
+    'deposit_pence', (c.money ->> 'deposit_paid_pence')::integer)
+  from chosen as c
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.check_article_image_alt()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1077,6 +1244,7 @@ $function$;
 CREATE OR REPLACE FUNCTION private.check_edition()
  RETURNS trigger
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
@@ -1115,7 +1283,12 @@ begin
      'The balance must be due before the start date.'),
     (14, 'funds_raised', new.funds_raised < 0, 'Please enter an amount of £0 or more.'),
     (15, 'status', new.is_current and new.status is distinct from 'published',
-     'The current edition is shown on the site: it cannot be a draft.')
+     'The current edition is shown on the site: it cannot be a draft.'),
+    (16, 'details_cutoff_days',
+     new.details_cutoff_days is null or new.details_cutoff_days not between 0 and 365,
+     'Please enter a number of days between 0 and 365.'),
+    (17, 'cancellation_tiers', not coalesce(private.is_cancellation_tiers(new.cancellation_tiers), false),
+     'Please give each cancellation tier its fewest days before the start and a percentage from 0 to 100, the most days first.')
   ) as rule(position, field, broken, sentence)
   where broken
   order by position
@@ -1362,6 +1535,45 @@ end
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.is_cancellation_tiers(tiers jsonb)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  tier jsonb;
+  previous_days integer;
+  previous_percent integer;
+  days integer;
+  percent integer;
+begin
+  if jsonb_typeof(tiers) is distinct from 'array' or jsonb_array_length(tiers) > 10 then
+    return false;
+  end if;
+  for tier in select value from jsonb_array_elements(tiers) loop
+    if jsonb_typeof(tier) <> 'object'
+       or (select count(*) from jsonb_object_keys(tier)) <> 2
+       or jsonb_typeof(tier -> 'from_days') is distinct from 'number'
+       or jsonb_typeof(tier -> 'percent') is distinct from 'number'
+       or tier ->> 'from_days' !~ '^[0-9]{1,4}$'
+       or tier ->> 'percent' !~ '^[0-9]{1,3}$' then
+      return false;
+    end if;
+    days := (tier ->> 'from_days')::integer;
+    percent := (tier ->> 'percent')::integer;
+    if percent > 100
+       or (previous_days is not null and (days >= previous_days or percent > previous_percent)) then
+      return false;
+    end if;
+    previous_days := days;
+    previous_percent := percent;
+  end loop;
+  return true;
+end
+$function$;
+-- executable by: anon, authenticated, service_role
+
 CREATE OR REPLACE FUNCTION private.is_email(value text)
  RETURNS boolean
  LANGUAGE sql
@@ -1494,6 +1706,14 @@ AS $function$
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.organiser_email()
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$ select coalesce((select value from public.site_settings where key = 'contact_email'), '') $function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.past_tour_funds()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1561,6 +1781,19 @@ CREATE OR REPLACE FUNCTION private.place_hold()
 AS $function$ select interval '5 minutes' $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.queue_email(target uuid, email_kind text, address text)
+ RETURNS uuid
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.email_log (registration_id, kind, recipient)
+  values (target, email_kind, coalesce(address, ''))
+  on conflict do nothing
+  returning id
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.refuse(field text, message text)
  RETURNS void
  LANGUAGE plpgsql
@@ -1569,6 +1802,107 @@ AS $function$
 begin
   raise sqlstate 'PT400' using message = message, detail = field;
 end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.refuse_team_fields(lead_driver_name text, lead_driver_email text, lead_driver_phone text, co_driver_name text, co_driver_email text, co_driver_phone text, team_name text, vehicle_make text, vehicle_colour text, registration_plate text, vehicle_model text DEFAULT ''::text, emergency_contact_name text DEFAULT ''::text, emergency_contact_phone text DEFAULT ''::text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if btrim(coalesce(lead_driver_name, '')) = '' or length(lead_driver_name) > 200 then
+    perform private.refuse('leadDriverName', 'Please enter the lead driver''s full name (up to 200 characters).');
+  end if;
+  if not coalesce(private.is_email(btrim(lead_driver_email)), false) then
+    perform private.refuse('leadDriverEmail', 'Please enter a valid email address.');
+  end if;
+  if not coalesce(private.is_phone(btrim(lead_driver_phone)), false) then
+    perform private.refuse('leadDriverPhone', 'Please enter a valid phone number (7 to 15 digits).');
+  end if;
+  if length(coalesce(co_driver_name, '')) > 200 then
+    perform private.refuse('coDriverName', 'Please shorten the co-driver''s name to 200 characters or fewer.');
+  end if;
+  if btrim(coalesce(co_driver_email, '')) <> '' and not private.is_email(btrim(co_driver_email)) then
+    perform private.refuse('coDriverEmail', 'Please enter a valid email address.');
+  end if;
+  if btrim(coalesce(co_driver_phone, '')) <> '' and not private.is_phone(btrim(co_driver_phone)) then
+    perform private.refuse('coDriverPhone', 'Please enter a valid phone number (7 to 15 digits).');
+  end if;
+  if length(coalesce(team_name, '')) > 200 then
+    perform private.refuse('teamName', 'Please shorten the team name to 200 characters or fewer.');
+  end if;
+  if length(coalesce(vehicle_make, '')) > 100 then
+    perform private.refuse('vehicleMake', 'Please shorten the vehicle make to 100 characters or fewer.');
+  end if;
+  if length(coalesce(vehicle_model, '')) > 100 then
+    perform private.refuse('vehicleModel', 'Please shorten the vehicle model to 100 characters or fewer.');
+  end if;
+  if length(coalesce(vehicle_colour, '')) > 100 then
+    perform private.refuse('vehicleColour', 'Please shorten the vehicle colour to 100 characters or fewer.');
+  end if;
+  if length(coalesce(registration_plate, '')) > 20 then
+    perform private.refuse('registrationPlate', 'Please shorten the registration plate to 20 characters or fewer.');
+  end if;
+  if length(coalesce(emergency_contact_name, '')) > 200 then
+    perform private.refuse('emergencyContactName', 'Please shorten the emergency contact''s name to 200 characters or fewer.');
+  end if;
+  if btrim(coalesce(emergency_contact_phone, '')) <> ''
+     and not private.is_phone(btrim(emergency_contact_phone)) then
+    perform private.refuse('emergencyContactPhone', 'Please enter a valid phone number (7 to 15 digits).');
+  end if;
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.registration_money(target uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with team as (
+    select r.status, r.separate_rooms, r.refund_due_pence, e.price_per_car, e.deposit,
+      e.balance_due,
+      e.price_per_car + case when r.separate_rooms then coalesce(e.separate_rooms_supplement, 0)
+                             else 0 end as total
+    from public.registrations as r
+    join public.editions as e on e.id = r.edition_id
+    where r.id = target
+  ),
+  ledger as (
+    select
+      coalesce(sum(p.amount_pence) filter (where p.kind in ('deposit', 'balance')), 0)::integer
+        as paid,
+      coalesce(sum(p.amount_pence) filter (where p.kind = 'deposit'), 0)::integer as deposits,
+      coalesce(sum(p.amount_pence) filter (where p.kind = 'refund'), 0)::integer as refunded
+    from public.registration_payments as p
+    where p.registration_id = target and p.status = 'succeeded'
+  )
+  select jsonb_build_object(
+    'price_pence', t.price_per_car,
+    'supplement_pence', t.total - t.price_per_car,
+    'total_pence', t.total,
+    'deposit_pence', t.deposit,
+    'deposit_paid_pence', l.deposits,
+    'paid_pence', l.paid,
+    'refunded_pence', l.refunded,
+    'refund_due_pence', t.refund_due_pence,
+    'balance_pence', greatest(t.total - l.paid, 0),
+    'balance_due_on', t.balance_due,
+    'currency', 'gbp',
+    'state', case
+      when t.status = 'cancelled' and coalesce(t.refund_due_pence, 0) > 0
+           and l.refunded >= t.refund_due_pence then 'refunded'
+      when t.status = 'cancelled' then 'cancelled'
+      when l.deposits = 0 then 'awaiting deposit'
+      when t.total - l.paid <= 0 then 'paid in full'
+      when t.balance_due is null then 'deposit paid'
+      when private.today() > t.balance_due then 'overdue'
+      else 'balance due'
+    end)
+  from team as t, ledger as l
 $function$;
 -- executable by: none of the API roles
 
@@ -1782,6 +2116,62 @@ end
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.team_page(target uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'reference', r.id,
+    'team_name', r.team_name,
+    'lead_driver_name', r.lead_driver_name,
+    'lead_driver_email', r.lead_driver_email,
+    'lead_driver_phone', r.lead_driver_phone,
+    'co_driver_name', r.co_driver_name,
+    'co_driver_email', r.co_driver_email,
+    'co_driver_phone', r.co_driver_phone,
+    'vehicle_make', r.vehicle_make,
+    'vehicle_model', r.vehicle_model,
+    'vehicle_colour', r.vehicle_colour,
+    'registration_plate', r.registration_plate,
+    'separate_rooms', r.separate_rooms,
+    'emergency_contact_name', r.emergency_contact_name,
+    'emergency_contact_phone', r.emergency_contact_phone,
+    'edition', jsonb_build_object(
+      'year', e.year, 'name', e.name, 'start_date', e.start_date, 'end_date', e.end_date,
+      'start_place', e.start_place, 'finish_place', e.finish_place,
+      'balance_due', e.balance_due),
+    'money', private.registration_money(r.id),
+    'cancelled', r.status = 'cancelled',
+    'cancelled_at', r.cancelled_at,
+    'refund_due_pence', r.refund_due_pence,
+    'details_editable_until', e.start_date - e.details_cutoff_days,
+    'details_editable', r.status <> 'cancelled'
+      and private.today() <= e.start_date - e.details_cutoff_days,
+    'may_cancel', r.status <> 'cancelled' and private.today() < e.start_date)
+  from public.registrations as r
+  join public.editions as e on e.id = r.edition_id
+  where r.id = target
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.team_registration(secret text)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select l.registration_id
+  from private.registration_links as l
+  join public.registrations as r on r.id = l.registration_id
+  join public.editions as e on e.id = r.edition_id
+  where l.token_hash = sha256(convert_to(coalesce(secret, ''), 'UTF8'))
+    and secret ~ '^[A-Za-z0-9_-]{43}$'
+    and private.today() <= e.end_date + 30
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.today()
  RETURNS date
  LANGUAGE sql
@@ -1928,6 +2318,106 @@ end
 $function$;
 -- executable by: authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.cancel_registration(secret text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target constant uuid := private.team_registration(secret);
+  team public.registrations;
+  starts date;
+  quote jsonb;
+begin
+  if target is null then
+    return null;
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('public.registrations places', 0));
+  select * into team from public.registrations where id = target for update;
+  if team.status = 'cancelled' then
+    return jsonb_build_object('outcome', 'already-cancelled',
+      'refund_due_pence', team.refund_due_pence, 'cancelled_at', team.cancelled_at);
+  end if;
+  select start_date into starts from public.editions where id = team.edition_id;
+  if private.today() >= starts then
+    raise sqlstate 'PT409' using
+      message = 'The rally has started: please contact the organisers.', detail = 'started';
+  end if;
+  quote := private.cancellation_quote(target);
+  update public.registrations set
+    status = 'cancelled',
+    cancelled_at = now(),
+    refund_due_pence = (quote ->> 'refund_pence')::integer
+  where id = target
+  returning * into team;
+  perform private.audit_participant(target, array['cancelled_at', 'refund_due_pence', 'status']);
+  perform private.queue_email(target, 'cancelled_team', team.lead_driver_email);
+  perform private.queue_email(target, 'cancelled_organiser', private.organiser_email());
+  return jsonb_build_object('outcome', 'cancelled', 'refund_due_pence', team.refund_due_pence,
+    'cancelled_at', team.cancelled_at);
+end
+$function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.cancellation_quote(secret text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$ select private.cancellation_quote(private.team_registration(secret)) $function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.checkout_amount(kind text, reference text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target uuid;
+  team public.registrations;
+  edition public.editions;
+  money jsonb;
+  amount integer;
+begin
+  if checkout_amount.kind = 'deposit'
+     and reference ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    target := reference::uuid;
+  elsif checkout_amount.kind = 'balance' then
+    target := private.team_registration(reference);
+  end if;
+  select * into team from public.registrations where id = target;
+  if team.id is null then
+    return jsonb_build_object('refused', 'unknown');
+  end if;
+  if team.status = 'cancelled' then
+    return jsonb_build_object('refused', 'cancelled');
+  end if;
+  select * into edition from public.editions where id = team.edition_id;
+  money := private.registration_money(team.id);
+  if checkout_amount.kind = 'deposit' then
+    if (money ->> 'deposit_paid_pence')::integer > 0 or team.deposit_status = 'paid' then
+      return jsonb_build_object('refused', 'already-paid');
+    end if;
+    amount := edition.deposit;
+  else
+    if (money ->> 'deposit_paid_pence')::integer = 0 then
+      return jsonb_build_object('refused', 'awaiting-deposit');
+    end if;
+    amount := (money ->> 'balance_pence')::integer;
+  end if;
+  if amount <= 0 then
+    return jsonb_build_object('refused', 'nothing-owed');
+  end if;
+  return jsonb_build_object(
+    'registration_id', team.id, 'edition_id', edition.id, 'edition_year', edition.year,
+    'edition_name', edition.name, 'amount_pence', amount, 'currency', 'gbp',
+    'email', team.lead_driver_email, 'kind', checkout_amount.kind);
+end
+$function$;
+-- executable by: service_role
+
 CREATE OR REPLACE FUNCTION public.claim_email(kind text, row_id uuid, email text, release boolean DEFAULT false)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1992,6 +2482,51 @@ begin
     on conflict (address) do update set sent_at = excluded.sent_at;
   end if;
   return private.with_edition(claimed);
+end
+$function$;
+-- executable by: service_role
+
+CREATE OR REPLACE FUNCTION public.claim_registration_email(email_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  claimed public.email_log;
+  team public.registrations;
+  money jsonb;
+begin
+  update public.email_log set status = 'sending', attempts = attempts + 1, claimed_at = now()
+  where id = email_id
+    and ((status in ('queued', 'failed') and attempts < 5)
+         or (status = 'sending' and claimed_at < now() - interval '10 minutes'))
+  returning * into claimed;
+  if claimed.id is null then
+    return null;
+  end if;
+  select * into team from public.registrations where id = claimed.registration_id;
+  if team.id is null then
+    update public.email_log set status = 'skipped', error = 'The registration was deleted.'
+    where id = claimed.id;
+    return null;
+  end if;
+  money := private.registration_money(team.id);
+  if claimed.kind in ('balance_reminder_14', 'balance_reminder_3', 'balance_overdue',
+                      'reminder_manual')
+     and (team.status = 'cancelled' or coalesce((money ->> 'balance_pence')::integer, 0) <= 0) then
+    update public.email_log set status = 'skipped', error = 'Nothing is owed any more.'
+    where id = claimed.id;
+    return null;
+  end if;
+  return jsonb_build_object(
+    'email', to_jsonb(claimed),
+    'registration', to_jsonb(team) - 'client_ip' - 'website',
+    'edition', private.edition_facts(team.edition_id),
+    'money', money,
+    'quote', private.cancellation_quote(team.id),
+    'team_link_secret', case when claimed.kind <> 'cancelled_organiser'
+                             then public.issue_team_link(team.id) end);
 end
 $function$;
 -- executable by: service_role
@@ -2067,6 +2602,40 @@ AS $function$
 $function$;
 -- executable by: anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.due_balance_reminders()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  today constant date := private.today();
+  queued integer;
+begin
+  insert into public.email_log (registration_id, kind, recipient)
+  select due.id, due.kind, due.lead_driver_email
+  from (
+    select r.id, r.lead_driver_email,
+      case
+        when today > e.balance_due then 'balance_overdue'
+        when today >= e.balance_due - 3 then 'balance_reminder_3'
+        when today >= e.balance_due - 14 then 'balance_reminder_14'
+      end as kind,
+      private.registration_money(r.id) as money
+    from public.registrations as r
+    join public.editions as e on e.id = r.edition_id
+    where e.is_current and e.balance_due is not null and r.status <> 'cancelled'
+  ) as due
+  where due.kind is not null
+    and (due.money ->> 'deposit_paid_pence')::integer > 0
+    and (due.money ->> 'balance_pence')::integer > 0
+  on conflict do nothing;
+  get diagnostics queued = row_count;
+  return queued;
+end
+$function$;
+-- executable by: service_role
+
 CREATE OR REPLACE FUNCTION public.edition_cars(edition_year integer)
  RETURNS integer
  LANGUAGE sql
@@ -2123,6 +2692,20 @@ AS $function$
       and (edition_id is null or edition_id = target_edition)
 $function$;
 -- executable by: authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.finish_registration_email(email_id uuid, sent boolean, error text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.email_log set
+    status = case when sent then 'sent' else 'failed' end,
+    sent_at = case when sent then now() end,
+    error = case when sent then null else left(coalesce(finish_registration_email.error, ''), 500) end
+  where id = email_id and status = 'sending'
+$function$;
+-- executable by: service_role
 
 CREATE OR REPLACE FUNCTION public.funds_raised_to_date()
  RETURNS bigint
@@ -2198,6 +2781,26 @@ AS $function$
 $function$;
 -- executable by: anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.issue_team_link(registration uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  secret constant text := translate(rtrim(encode(extensions.gen_random_bytes(32), 'base64'), '='),
+                                    '+/', '-_');
+begin
+  if not exists (select 1 from public.registrations where id = issue_team_link.registration) then
+    return null;
+  end if;
+  insert into private.registration_links (token_hash, registration_id)
+  values (sha256(convert_to(secret, 'UTF8')), issue_team_link.registration);
+  return secret;
+end
+$function$;
+-- executable by: service_role
+
 CREATE OR REPLACE FUNCTION public.list_administrators()
  RETURNS TABLE(id uuid, email text, invited_at timestamp with time zone, confirmed_at timestamp with time zone, last_sign_in_at timestamp with time zone)
  LANGUAGE sql
@@ -2241,6 +2844,43 @@ end
 $function$;
 -- executable by: authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.mark_refunded_by_hand(registration uuid, note text DEFAULT ''::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  team public.registrations;
+  owed integer;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may record refunds' using errcode = '42501';
+  end if;
+  if length(coalesce(mark_refunded_by_hand.note, '')) > 4000 then
+    perform private.refuse('note', 'Please shorten the note to 4,000 characters or fewer.');
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('public.registrations places', 0));
+  select * into team from public.registrations where id = mark_refunded_by_hand.registration
+  for update;
+  owed := coalesce(team.refund_due_pence, 0)
+    - coalesce((private.registration_money(team.id) ->> 'refunded_pence')::integer, 0);
+  if team.id is null or team.status <> 'cancelled' or owed <= 0 then
+    raise sqlstate 'PT409' using message = 'No refund is due on this registration.',
+      detail = 'refund';
+  end if;
+  insert into public.registration_payments (
+    registration_id, edition_id, kind, amount_pence, status, note, recorded_by, recorded_by_email
+  ) values (
+    team.id, team.edition_id, 'refund', owed, 'succeeded',
+    btrim('Marked refunded by hand. ' || coalesce(mark_refunded_by_hand.note, '')),
+    auth.uid(), auth.jwt() ->> 'email'
+  );
+  return private.registration_money(team.id);
+end
+$function$;
+-- executable by: authenticated, service_role
+
 CREATE OR REPLACE FUNCTION public.purge_trash(older_than interval DEFAULT '30 days'::interval)
  RETURNS integer
  LANGUAGE plpgsql
@@ -2271,6 +2911,116 @@ CREATE OR REPLACE FUNCTION public.rally_places()
  SET search_path TO ''
 AS $function$ select * from private.edition_places(private.current_edition_id()) $function$;
 -- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.record_checkout_payment(event_id text, event_type text, session jsonb, paid_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  reference constant text := session ->> 'client_reference_id';
+  amount_total constant bigint := case when session ->> 'amount_total' ~ '^[0-9]{1,12}$'
+                                       then (session ->> 'amount_total')::bigint end;
+  currency constant text := lower(session ->> 'currency');
+  mode constant text := session ->> 'mode';
+  payment_status constant text := session ->> 'payment_status';
+  payment_intent constant text := session ->> 'payment_intent';
+  outcome text;
+  team public.registrations;
+  money jsonb;
+  expected integer;
+  reason text;
+  changed integer;
+  receipt uuid;
+begin
+  if coalesce(session -> 'metadata' ->> 'kind', 'deposit') <> 'balance' then
+    outcome := public.record_deposit_payment(event_id, event_type, reference, amount_total,
+      currency, mode, payment_status, payment_intent, coalesce(paid_at, now()));
+    if outcome = 'paid' then
+      update public.registration_payments set checkout_session_id = left(session ->> 'id', 200)
+      where registration_payments.event_id = record_checkout_payment.event_id;
+    end if;
+    return jsonb_build_object('outcome', outcome, 'kind', 'deposit',
+      'registration_id', (select r.id from public.registrations as r
+                          where r.id = case when reference ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                                            then reference::uuid end));
+  end if;
+
+  if event_type not in ('checkout.session.completed', 'checkout.session.async_payment_succeeded',
+                        'checkout.session.async_payment_failed') then
+    return jsonb_build_object('outcome', 'ignored', 'kind', 'balance');
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('public.registrations places', 0));
+  insert into private.payment_events (id, type) values (event_id, event_type)
+  on conflict (id) do nothing;
+  get diagnostics changed = row_count;
+  if changed = 0 then
+    return jsonb_build_object('outcome', 'replayed', 'kind', 'balance');
+  end if;
+  -- The reference and the metadata must name the same registration.
+  if reference ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+     and (session -> 'metadata' ->> 'registration_id') is not distinct from reference then
+    select * into team from public.registrations where id = reference::uuid for update;
+    update private.payment_events set registration_id = team.id
+    where id = record_checkout_payment.event_id;
+  end if;
+  if event_type = 'checkout.session.async_payment_failed' then
+    return jsonb_build_object('outcome', case when team.id is null then 'unknown' else 'failed' end,
+      'kind', 'balance', 'registration_id', team.id);
+  end if;
+  if event_type = 'checkout.session.completed' and mode = 'payment'
+     and payment_status = 'unpaid' then
+    return jsonb_build_object('outcome', 'awaiting-payment', 'kind', 'balance',
+      'registration_id', team.id);
+  end if;
+
+  money := private.registration_money(team.id);
+  expected := (money ->> 'balance_pence')::integer;
+  reason := case
+    when team.id is null then 'unknown-reference'
+    when mode is distinct from 'payment' then 'mode'
+    when event_type = 'checkout.session.completed'
+         and payment_status is distinct from 'paid' then 'not-paid'
+    when currency is distinct from 'gbp' then 'currency'
+    when team.status = 'cancelled' then 'cancelled'
+    when expected <= 0 then 'duplicate'
+    when amount_total is distinct from expected then 'amount'
+  end;
+
+  if reason is not null then
+    insert into public.payment_exceptions (
+      registration_id, event_id, event_type, reference, reason, expected_amount, amount, currency,
+      mode, payment_status, payment_id, resolution, kind
+    ) values (
+      team.id, left(record_checkout_payment.event_id, 200), event_type, left(reference, 200),
+      reason, expected, amount_total, left(currency, 10), left(mode, 40),
+      left(payment_status, 40), left(payment_intent, 200),
+      case when reason in ('cancelled', 'duplicate') then 'refund-due' end, 'balance'
+    );
+    update public.registrations set payment_exception = reason where id = team.id;
+    return jsonb_build_object('outcome', case reason
+        when 'unknown-reference' then 'unknown'
+        when 'cancelled' then 'cancelled'
+        when 'duplicate' then 'already-paid'
+        else 'mismatch' end,
+      'kind', 'balance', 'registration_id', team.id);
+  end if;
+
+  insert into public.registration_payments (
+    registration_id, edition_id, kind, amount_pence, currency, status, checkout_session_id,
+    payment_intent_id, event_id, recorded_at
+  ) values (
+    team.id, team.edition_id, 'balance', amount_total, 'gbp', 'succeeded',
+    left(session ->> 'id', 200), left(payment_intent, 200),
+    left(record_checkout_payment.event_id, 200), coalesce(paid_at, now())
+  );
+  receipt := private.queue_email(team.id, 'balance_receipt', team.lead_driver_email);
+  return jsonb_build_object('outcome', 'paid', 'kind', 'balance', 'registration_id', team.id,
+    'amount_pence', amount_total, 'email_id', receipt);
+end
+$function$;
+-- executable by: service_role
 
 CREATE OR REPLACE FUNCTION public.record_deposit_payment(event_id text, event_type text, reference text, amount_total bigint, currency text, mode text, payment_status text, payment_id text, paid_at timestamp with time zone)
  RETURNS text
@@ -2370,6 +3120,14 @@ begin
     deposit_paid_at = paid_at,
     payment_id = record_deposit_payment.payment_id
   where id = registration.id;
+  insert into public.registration_payments (
+    registration_id, edition_id, kind, amount_pence, currency, status, payment_intent_id,
+    event_id, recorded_at
+  ) values (
+    registration.id, registration.edition_id, 'deposit', amount_total, lower(currency),
+    'succeeded', left(record_deposit_payment.payment_id, 200), left(event_id, 200),
+    coalesce(paid_at, now())
+  );
   return 'paid';
 end
 $function$;
@@ -2429,6 +3187,17 @@ begin
 end
 $function$;
 -- executable by: service_role
+
+CREATE OR REPLACE FUNCTION public.registration_money(registration uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.registration_money(registration)
+  where (select public.is_admin()) or coalesce(auth.jwt() ->> 'role', '') = 'service_role'
+$function$;
+-- executable by: authenticated, service_role
 
 CREATE OR REPLACE FUNCTION public.remove_administrator(target uuid)
  RETURNS text
@@ -2511,6 +3280,60 @@ end
 $function$;
 -- executable by: authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.request_team_link(email text, website text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  address constant text := btrim(coalesce(request_team_link.email, ''));
+begin
+  if not coalesce(private.is_email(address), false) then
+    perform private.refuse('email', 'Please enter a valid email address.');
+  end if;
+  insert into private.team_link_requests (email, website)
+  values (address, request_team_link.website);
+  delete from private.team_link_requests where requested_at < now() - interval '1 day';
+  if request_team_link.website is not null and request_team_link.website <> '' then
+    return;
+  end if;
+  insert into public.email_log (registration_id, kind, recipient)
+  select r.id, 'team_link', r.lead_driver_email
+  from public.registrations as r
+  join public.editions as e on e.id = r.edition_id
+  where lower(r.lead_driver_email) = lower(address)
+    and private.today() <= e.end_date + 30;
+end
+$function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.send_reminder_now(registration uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  team public.registrations;
+  money jsonb;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may send reminders' using errcode = '42501';
+  end if;
+  select * into team from public.registrations where id = send_reminder_now.registration;
+  money := private.registration_money(team.id);
+  if team.id is null or team.status = 'cancelled'
+     or coalesce((money ->> 'deposit_paid_pence')::integer, 0) = 0
+     or coalesce((money ->> 'balance_pence')::integer, 0) <= 0 then
+    raise sqlstate 'PT409' using message = 'Nothing is owed on this registration.',
+      detail = 'balance';
+  end if;
+  return private.queue_email(team.id, 'reminder_manual', team.lead_driver_email);
+end
+$function$;
+-- executable by: authenticated, service_role
+
 CREATE OR REPLACE FUNCTION public.set_updated_at()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2543,36 +3366,9 @@ begin
   if found then
     raise sqlstate 'PT409' using message = refusal.message, detail = refusal.phase;
   end if;
-  if btrim(coalesce(lead_driver_name, '')) = '' or length(lead_driver_name) > 200 then
-    perform private.refuse('leadDriverName', 'Please enter the lead driver''s full name (up to 200 characters).');
-  end if;
-  if not coalesce(private.is_email(btrim(lead_driver_email)), false) then
-    perform private.refuse('leadDriverEmail', 'Please enter a valid email address.');
-  end if;
-  if not coalesce(private.is_phone(btrim(lead_driver_phone)), false) then
-    perform private.refuse('leadDriverPhone', 'Please enter a valid phone number (7 to 15 digits).');
-  end if;
-  if length(coalesce(co_driver_name, '')) > 200 then
-    perform private.refuse('coDriverName', 'Please shorten the co-driver''s name to 200 characters or fewer.');
-  end if;
-  if btrim(coalesce(co_driver_email, '')) <> '' and not private.is_email(btrim(co_driver_email)) then
-    perform private.refuse('coDriverEmail', 'Please enter a valid email address.');
-  end if;
-  if btrim(coalesce(co_driver_phone, '')) <> '' and not private.is_phone(btrim(co_driver_phone)) then
-    perform private.refuse('coDriverPhone', 'Please enter a valid phone number (7 to 15 digits).');
-  end if;
-  if length(coalesce(team_name, '')) > 200 then
-    perform private.refuse('teamName', 'Please shorten the team name to 200 characters or fewer.');
-  end if;
-  if length(coalesce(vehicle_make, '')) > 100 then
-    perform private.refuse('vehicleMake', 'Please shorten the vehicle make to 100 characters or fewer.');
-  end if;
-  if length(coalesce(vehicle_colour, '')) > 100 then
-    perform private.refuse('vehicleColour', 'Please shorten the vehicle colour to 100 characters or fewer.');
-  end if;
-  if length(coalesce(registration_plate, '')) > 20 then
-    perform private.refuse('registrationPlate', 'Please shorten the registration plate to 20 characters or fewer.');
-  end if;
+  perform private.refuse_team_fields(
+    lead_driver_name, lead_driver_email, lead_driver_phone, co_driver_name, co_driver_email,
+    co_driver_phone, team_name, vehicle_make, vehicle_colour, registration_plate);
   if not coalesce(accept_terms, false) then
     perform private.refuse('acceptTerms', 'Please accept the terms and conditions to register.');
   end if;
@@ -2688,6 +3484,98 @@ begin
     edition_id = case when excluded.source = 'waitlist' then excluded.edition_id
                       else subscriber.edition_id end
   where subscriber.status = 'subscribed';
+end
+$function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.team_page(secret text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$ select private.team_page(private.team_registration(secret)) $function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.update_team_details(secret text, details jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target constant uuid := private.team_registration(secret);
+  current_row public.registrations;
+  edition public.editions;
+  changed_row public.registrations;
+  field text;
+  text_fields constant text[] := array['lead_driver_name', 'lead_driver_email',
+    'lead_driver_phone', 'co_driver_name', 'co_driver_email', 'co_driver_phone', 'team_name',
+    'vehicle_make', 'vehicle_model', 'vehicle_colour', 'registration_plate',
+    'emergency_contact_name', 'emergency_contact_phone'];
+  changed text[];
+begin
+  if target is null then
+    return null;
+  end if;
+  select * into current_row from public.registrations where id = target for update;
+  select * into edition from public.editions where id = current_row.edition_id;
+  if current_row.status = 'cancelled' then
+    raise sqlstate 'PT409' using message = 'This registration is cancelled: its details can no longer be changed.',
+      detail = 'cancelled';
+  end if;
+  if private.today() > edition.start_date - edition.details_cutoff_days then
+    raise sqlstate 'PT409' using
+      message = format('Details could be changed until %s. Please contact the organisers.',
+                       to_char(edition.start_date - edition.details_cutoff_days, 'FMDD FMMonth YYYY')),
+      detail = 'cutoff';
+  end if;
+  if jsonb_typeof(details) is distinct from 'object' then
+    raise sqlstate 'PT400' using message = 'Send the details as one JSON object.';
+  end if;
+  for field in select jsonb_object_keys(details) loop
+    if field = 'separate_rooms' then
+      if jsonb_typeof(details -> field) <> 'boolean' then
+        perform private.refuse('separateRooms', 'Please choose whether you want separate rooms.');
+      end if;
+    elsif not field = any (text_fields) then
+      raise sqlstate 'PT400' using message = format('Unknown field: %s', left(field, 60));
+    elsif jsonb_typeof(details -> field) <> 'string' then
+      raise sqlstate 'PT400' using message = format('%s must be text.', field), detail = field;
+    end if;
+  end loop;
+
+  changed_row := jsonb_populate_record(current_row, details);
+  perform private.refuse_team_fields(
+    changed_row.lead_driver_name, changed_row.lead_driver_email, changed_row.lead_driver_phone,
+    changed_row.co_driver_name, changed_row.co_driver_email, changed_row.co_driver_phone,
+    changed_row.team_name, changed_row.vehicle_make, changed_row.vehicle_colour,
+    changed_row.registration_plate, changed_row.vehicle_model,
+    changed_row.emergency_contact_name, changed_row.emergency_contact_phone);
+
+  update public.registrations set
+    lead_driver_name = btrim(changed_row.lead_driver_name),
+    lead_driver_email = btrim(changed_row.lead_driver_email),
+    lead_driver_phone = btrim(changed_row.lead_driver_phone),
+    co_driver_name = btrim(changed_row.co_driver_name),
+    co_driver_email = btrim(changed_row.co_driver_email),
+    co_driver_phone = btrim(changed_row.co_driver_phone),
+    team_name = btrim(changed_row.team_name),
+    vehicle_make = btrim(changed_row.vehicle_make),
+    vehicle_model = btrim(changed_row.vehicle_model),
+    vehicle_colour = btrim(changed_row.vehicle_colour),
+    registration_plate = btrim(changed_row.registration_plate),
+    emergency_contact_name = btrim(changed_row.emergency_contact_name),
+    emergency_contact_phone = btrim(changed_row.emergency_contact_phone),
+    separate_rooms = changed_row.separate_rooms
+  where id = target
+  returning * into changed_row;
+
+  select coalesce(array_agg(key order by key), '{}') into changed
+  from jsonb_each(to_jsonb(changed_row)) as after_value(key, value)
+  where key = any (text_fields || 'separate_rooms'::text)
+    and value is distinct from to_jsonb(current_row) -> key;
+  perform private.audit_participant(target, changed);
+  return private.team_page(target);
 end
 $function$;
 -- executable by: anon, authenticated, service_role

@@ -108,9 +108,11 @@ export type Database = {
       editions: {
         Row: {
           balance_due: string | null;
+          cancellation_tiers: Json;
           capacity: number;
           created_at: string;
           deposit: number;
+          details_cutoff_days: number;
           end_date: string;
           finish_place: string;
           funds_raised: number | null;
@@ -129,9 +131,11 @@ export type Database = {
         };
         Insert: {
           balance_due?: string | null;
+          cancellation_tiers?: Json;
           capacity: number;
           created_at?: string;
           deposit: number;
+          details_cutoff_days?: number;
           end_date: string;
           finish_place?: string;
           funds_raised?: number | null;
@@ -150,9 +154,11 @@ export type Database = {
         };
         Update: {
           balance_due?: string | null;
+          cancellation_tiers?: Json;
           capacity?: number;
           created_at?: string;
           deposit?: number;
+          details_cutoff_days?: number;
           end_date?: string;
           finish_place?: string;
           funds_raised?: number | null;
@@ -170,6 +176,83 @@ export type Database = {
           year?: number;
         };
         Relationships: [];
+      };
+      email_log: {
+        Row: {
+          attempts: number;
+          claimed_at: string | null;
+          error: string | null;
+          id: string;
+          kind:
+            | 'confirmation'
+            | 'deposit_receipt'
+            | 'balance_receipt'
+            | 'balance_reminder_14'
+            | 'balance_reminder_3'
+            | 'balance_overdue'
+            | 'cancelled_team'
+            | 'cancelled_organiser'
+            | 'team_link'
+            | 'reminder_manual';
+          queued_at: string;
+          recipient: string;
+          registration_id: string | null;
+          sent_at: string | null;
+          status: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+        };
+        Insert: {
+          attempts?: number;
+          claimed_at?: string | null;
+          error?: string | null;
+          id?: string;
+          kind:
+            | 'confirmation'
+            | 'deposit_receipt'
+            | 'balance_receipt'
+            | 'balance_reminder_14'
+            | 'balance_reminder_3'
+            | 'balance_overdue'
+            | 'cancelled_team'
+            | 'cancelled_organiser'
+            | 'team_link'
+            | 'reminder_manual';
+          queued_at?: string;
+          recipient: string;
+          registration_id?: string | null;
+          sent_at?: string | null;
+          status?: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+        };
+        Update: {
+          attempts?: number;
+          claimed_at?: string | null;
+          error?: string | null;
+          id?: string;
+          kind?:
+            | 'confirmation'
+            | 'deposit_receipt'
+            | 'balance_receipt'
+            | 'balance_reminder_14'
+            | 'balance_reminder_3'
+            | 'balance_overdue'
+            | 'cancelled_team'
+            | 'cancelled_organiser'
+            | 'team_link'
+            | 'reminder_manual';
+          queued_at?: string;
+          recipient?: string;
+          registration_id?: string | null;
+          sent_at?: string | null;
+          status?: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'email_log_registration_id_fkey';
+            columns: ['registration_id'];
+            isOneToOne: false;
+            referencedRelation: 'registrations';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       events: {
         Row: {
@@ -561,6 +644,7 @@ export type Database = {
           event_type: string;
           expected_amount: number | null;
           id: string;
+          kind: 'deposit' | 'balance';
           mode: string | null;
           note: string;
           payment_id: string | null;
@@ -578,6 +662,7 @@ export type Database = {
           event_type: string;
           expected_amount?: number | null;
           id?: string;
+          kind?: 'deposit' | 'balance';
           mode?: string | null;
           note?: string;
           payment_id?: string | null;
@@ -595,6 +680,7 @@ export type Database = {
           event_type?: string;
           expected_amount?: number | null;
           id?: string;
+          kind?: 'deposit' | 'balance';
           mode?: string | null;
           note?: string;
           payment_id?: string | null;
@@ -614,8 +700,81 @@ export type Database = {
           },
         ];
       };
+      registration_payments: {
+        Row: {
+          amount_pence: number;
+          charge_id: string | null;
+          checkout_session_id: string | null;
+          currency: string;
+          edition_id: string;
+          event_id: string | null;
+          id: string;
+          kind: 'deposit' | 'balance' | 'refund';
+          note: string;
+          payment_intent_id: string | null;
+          recorded_at: string;
+          recorded_by: string | null;
+          recorded_by_email: string | null;
+          refund_id: string | null;
+          registration_id: string | null;
+          status: string;
+        };
+        Insert: {
+          amount_pence: number;
+          charge_id?: string | null;
+          checkout_session_id?: string | null;
+          currency?: string;
+          edition_id: string;
+          event_id?: string | null;
+          id?: string;
+          kind: 'deposit' | 'balance' | 'refund';
+          note?: string;
+          payment_intent_id?: string | null;
+          recorded_at?: string;
+          recorded_by?: string | null;
+          recorded_by_email?: string | null;
+          refund_id?: string | null;
+          registration_id?: string | null;
+          status?: string;
+        };
+        Update: {
+          amount_pence?: number;
+          charge_id?: string | null;
+          checkout_session_id?: string | null;
+          currency?: string;
+          edition_id?: string;
+          event_id?: string | null;
+          id?: string;
+          kind?: 'deposit' | 'balance' | 'refund';
+          note?: string;
+          payment_intent_id?: string | null;
+          recorded_at?: string;
+          recorded_by?: string | null;
+          recorded_by_email?: string | null;
+          refund_id?: string | null;
+          registration_id?: string | null;
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'registration_payments_edition_id_fkey';
+            columns: ['edition_id'];
+            isOneToOne: false;
+            referencedRelation: 'editions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'registration_payments_registration_id_fkey';
+            columns: ['registration_id'];
+            isOneToOne: false;
+            referencedRelation: 'registrations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       registrations: {
         Row: {
+          cancelled_at: string | null;
           client_ip: string | null;
           co_driver_email: string;
           co_driver_name: string;
@@ -627,6 +786,8 @@ export type Database = {
           deposit_paid_at: string | null;
           deposit_status: 'pending' | 'paid' | 'failed';
           edition_id: string;
+          emergency_contact_name: string;
+          emergency_contact_phone: string;
           holds_place: boolean;
           id: string;
           lead_driver_email: string;
@@ -636,6 +797,7 @@ export type Database = {
           payment_exception: string | null;
           payment_id: string | null;
           receipt_sent_at: string | null;
+          refund_due_pence: number | null;
           registration_plate: string;
           separate_rooms: boolean;
           status: 'new' | 'contacted' | 'confirmed' | 'cancelled';
@@ -644,6 +806,7 @@ export type Database = {
           updated_at: string;
           vehicle_colour: string;
           vehicle_make: string;
+          vehicle_model: string;
           webhook_attempted_at: string | null;
           webhook_attempts: number;
           webhook_error: string | null;
@@ -651,6 +814,7 @@ export type Database = {
           website: string | null;
         };
         Insert: {
+          cancelled_at?: string | null;
           client_ip?: string | null;
           co_driver_email?: string;
           co_driver_name?: string;
@@ -662,6 +826,8 @@ export type Database = {
           deposit_paid_at?: string | null;
           deposit_status?: 'pending' | 'paid' | 'failed';
           edition_id?: string;
+          emergency_contact_name?: string;
+          emergency_contact_phone?: string;
           holds_place?: boolean;
           id?: string;
           lead_driver_email: string;
@@ -671,6 +837,7 @@ export type Database = {
           payment_exception?: string | null;
           payment_id?: string | null;
           receipt_sent_at?: string | null;
+          refund_due_pence?: number | null;
           registration_plate?: string;
           separate_rooms?: boolean;
           status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
@@ -679,6 +846,7 @@ export type Database = {
           updated_at?: string;
           vehicle_colour?: string;
           vehicle_make?: string;
+          vehicle_model?: string;
           webhook_attempted_at?: string | null;
           webhook_attempts?: number;
           webhook_error?: string | null;
@@ -686,6 +854,7 @@ export type Database = {
           website?: string | null;
         };
         Update: {
+          cancelled_at?: string | null;
           client_ip?: string | null;
           co_driver_email?: string;
           co_driver_name?: string;
@@ -697,6 +866,8 @@ export type Database = {
           deposit_paid_at?: string | null;
           deposit_status?: 'pending' | 'paid' | 'failed';
           edition_id?: string;
+          emergency_contact_name?: string;
+          emergency_contact_phone?: string;
           holds_place?: boolean;
           id?: string;
           lead_driver_email?: string;
@@ -706,6 +877,7 @@ export type Database = {
           payment_exception?: string | null;
           payment_id?: string | null;
           receipt_sent_at?: string | null;
+          refund_due_pence?: number | null;
           registration_plate?: string;
           separate_rooms?: boolean;
           status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
@@ -714,6 +886,7 @@ export type Database = {
           updated_at?: string;
           vehicle_colour?: string;
           vehicle_make?: string;
+          vehicle_model?: string;
           webhook_attempted_at?: string | null;
           webhook_attempts?: number;
           webhook_error?: string | null;
@@ -1029,12 +1202,37 @@ export type Database = {
         };
         Returns: string;
       };
+      cancel_registration: {
+        Args: {
+          secret: string;
+        };
+        Returns: Json;
+      };
+      cancellation_quote: {
+        Args: {
+          secret: string;
+        };
+        Returns: Json;
+      };
+      checkout_amount: {
+        Args: {
+          kind: string;
+          reference: string;
+        };
+        Returns: Json;
+      };
       claim_email: {
         Args: {
           kind: string;
           row_id: string;
           email: string;
           release?: boolean;
+        };
+        Returns: Json;
+      };
+      claim_registration_email: {
+        Args: {
+          email_id: string;
         };
         Returns: Json;
       };
@@ -1055,6 +1253,10 @@ export type Database = {
           reference: string;
         };
         Returns: string;
+      };
+      due_balance_reminders: {
+        Args: never;
+        Returns: number;
       };
       edition_cars: {
         Args: {
@@ -1080,6 +1282,14 @@ export type Database = {
           new_items: number;
         }[];
       };
+      finish_registration_email: {
+        Args: {
+          email_id: string;
+          sent: boolean;
+          error?: string;
+        };
+        Returns: undefined;
+      };
       funds_raised_to_date: {
         Args: never;
         Returns: number;
@@ -1093,6 +1303,12 @@ export type Database = {
       is_admin: {
         Args: never;
         Returns: boolean;
+      };
+      issue_team_link: {
+        Args: {
+          registration: string;
+        };
+        Returns: string;
       };
       list_administrators: {
         Args: never;
@@ -1110,6 +1326,13 @@ export type Database = {
         };
         Returns: string;
       };
+      mark_refunded_by_hand: {
+        Args: {
+          registration: string;
+          note?: string;
+        };
+        Returns: Json;
+      };
       purge_trash: {
         Args: {
           older_than?: string;
@@ -1123,6 +1346,15 @@ export type Database = {
           taken: number;
           remaining: number;
         }[];
+      };
+      record_checkout_payment: {
+        Args: {
+          event_id: string;
+          event_type: string;
+          session: Json;
+          paid_at?: string;
+        };
+        Returns: Json;
       };
       record_deposit_payment: {
         Args: {
@@ -1164,6 +1396,12 @@ export type Database = {
         };
         Returns: undefined;
       };
+      registration_money: {
+        Args: {
+          registration: string;
+        };
+        Returns: Json;
+      };
       remove_administrator: {
         Args: {
           target: string;
@@ -1176,6 +1414,19 @@ export type Database = {
           ids: string[];
         };
         Returns: undefined;
+      };
+      request_team_link: {
+        Args: {
+          email: string;
+          website?: string;
+        };
+        Returns: undefined;
+      };
+      send_reminder_now: {
+        Args: {
+          registration: string;
+        };
+        Returns: string;
       };
       submit_registration: {
         Args: {
@@ -1213,6 +1464,19 @@ export type Database = {
           website?: string;
         };
         Returns: undefined;
+      };
+      team_page: {
+        Args: {
+          secret: string;
+        };
+        Returns: Json;
+      };
+      update_team_details: {
+        Args: {
+          secret: string;
+          details: Json;
+        };
+        Returns: Json;
       };
     };
     Enums: {

@@ -3,7 +3,7 @@
 // edition at a time, the view's `edition` year read as its edition_id), the dashboard's counts
 // of new items (edition_inbox_counts() for one edition, the inbox_counts view for the current:
 // registrations, enquiries and messages with status 'new', subscribers of the last 7 days) and a registration's payment exceptions (payments the database did not apply as
-// its deposit) with the organiser's resolution. Kept apart from the entities' public modules,
+// its deposit) with the organiser's resolution, its money (derived from the ledger) and its ledger rows. Kept apart from the entities' public modules,
 // whose submit calls the public pages import, so that none of this lands in the public bundle.
 import type { DbClient } from './client';
 import { getCurrentEdition, getEditionByYear } from './editions';
@@ -136,6 +136,57 @@ export async function listPaymentExceptions(
     .select('*')
     .eq('registration_id', registrationId)
     .order('created_at', { ascending: true })
+    .throwOnError();
+  return data;
+}
+
+/** A registration's money state, derived in the database from its edition and the ledger. */
+export type MoneyState =
+  | 'awaiting deposit'
+  | 'deposit paid'
+  | 'balance due'
+  | 'overdue'
+  | 'paid in full'
+  | 'cancelled'
+  | 'refunded';
+
+/** A registration's statement of money (pence), as registration_money answers it. */
+export interface RegistrationMoney {
+  price_pence: number;
+  supplement_pence: number;
+  total_pence: number;
+  deposit_pence: number;
+  deposit_paid_pence: number;
+  paid_pence: number;
+  refunded_pence: number;
+  refund_due_pence: number | null;
+  balance_pence: number;
+  balance_due_on: string | null;
+  currency: 'gbp';
+  state: MoneyState;
+}
+
+/** The registration's money (administrators; null for anyone else or no registration). */
+export async function getRegistrationMoney(
+  db: DbClient,
+  registrationId: string,
+): Promise<RegistrationMoney | null> {
+  const { data } = await db
+    .rpc('registration_money', { registration: registrationId })
+    .throwOnError();
+  return (data as RegistrationMoney | null) ?? null;
+}
+
+/** A registration's ledger rows (deposits, balances, refunds), oldest first. */
+export async function listRegistrationPayments(
+  db: DbClient,
+  registrationId: string,
+): Promise<Row<'registration_payments'>[]> {
+  const { data } = await db
+    .from('registration_payments')
+    .select('*')
+    .eq('registration_id', registrationId)
+    .order('recorded_at', { ascending: true })
     .throwOnError();
   return data;
 }

@@ -22,6 +22,11 @@ const row = (year: number, changes: Partial<Edition> = {}): Edition => ({
   status: 'published',
   is_current: true,
   funds_raised: null,
+  details_cutoff_days: 14,
+  cancellation_tiers: [
+    { from_days: 91, percent: 50 },
+    { from_days: 60, percent: 25 },
+  ],
   created_at: '2026-11-24T12:00:00Z',
   updated_at: '2026-11-24T12:00:00Z',
   ...changes,

@@ -26,6 +26,8 @@ type Publishable = Exclude<
   | 'sponsorship_enquiries'
   | 'newsletter_subscribers'
   | 'editions'
+  | 'registration_payments'
+  | 'email_log'
 >;
 
 /** A valid row for each table (the `published` flag is added by the caller). */
@@ -559,6 +561,117 @@ describe('payment_exceptions (administrators read and resolve; only the webhook 
   });
 });
 
+// Issue 23 (migration 20261126000000): the ledger and the email log are read by administrators and
+// written by the functions alone; the team's page is reached by its secret, never by the id.
+describe.each(['registration_payments', 'email_log'] as const)(
+  '%s (administrators read; nobody writes through the API)',
+  (table) => {
+    let id = '';
+    beforeAll(async () => {
+      const registration = await arrange('registrations', {
+        lead_driver_name: 'Ledger Row',
+        lead_driver_email: 'ledger.row@example.org',
+        lead_driver_phone: '07700 900123',
+      });
+      const { data: edition } = await em().service.from('editions').select('id').limit(1).single();
+      id = await arrange(
+        table,
+        table === 'registration_payments'
+          ? {
+              registration_id: registration,
+              edition_id: edition?.id,
+              kind: 'deposit',
+              amount_pence: 25_000,
+            }
+          : { registration_id: registration, kind: 'confirmation', recipient: 'a@example.org' },
+      );
+    });
+
+    test.each(CALLERS)('%s reads rows only when an administrator', async (caller) => {
+      const { data, error, status } = await client(caller).from(table).select('id').eq('id', id);
+      if (caller === 'anon') {
+        expect(status).toBe(401);
+        expect(error?.code).toBe('42501');
+      } else expect(data).toHaveLength(caller === 'admin' ? 1 : 0);
+    });
+
+    test.each(CALLERS)('%s cannot add, change or delete a row', async (caller) => {
+      const forged =
+        table === 'registration_payments'
+          ? { edition_id: randomUUID(), kind: 'refund', amount_pence: 1 }
+          : { kind: 'team_link', recipient: 'forged@example.org' };
+      const insert = await client(caller)
+        .from(table)
+        .insert(forged as never);
+      expect(insert.status).toBe(refusal(caller));
+      const change = await client(caller)
+        .from(table)
+        .update({ registration_id: null } as never)
+        .eq('id', id);
+      expect(change.status).toBe(refusal(caller));
+      await client(caller).from(table).delete().eq('id', id);
+      expect(await exists(table, id)).toMatchObject({ id });
+    });
+  },
+);
+
+describe('the team page’s functions', () => {
+  let registration = '';
+  let secret = '';
+  beforeAll(async () => {
+    registration = await arrange('registrations', {
+      lead_driver_name: 'Secret Holder',
+      lead_driver_email: 'secret.holder@example.org',
+      lead_driver_phone: '07700 900123',
+    });
+    secret = (await em().service.rpc('issue_team_link', { registration })).data ?? '';
+  });
+
+  test.each(CALLERS)(
+    '%s reaches the page with the secret, and nothing with the id',
+    async (caller) => {
+      const page = await client(caller).rpc('team_page', { secret });
+      expect(page.data).toMatchObject({ lead_driver_name: 'Secret Holder' });
+      const byId = await client(caller).rpc('team_page', { secret: registration });
+      expect(byId.data).toBeNull();
+    },
+  );
+
+  test.each(CALLERS)('%s cannot call the service role’s functions', async (caller) => {
+    for (const call of [
+      client(caller).rpc('issue_team_link', { registration }),
+      client(caller).rpc('checkout_amount', { kind: 'balance', reference: secret }),
+      client(caller).rpc('record_checkout_payment', {
+        event_id: 'evt_matrix',
+        event_type: 'checkout.session.completed',
+        session: {},
+      }),
+      client(caller).rpc('claim_registration_email', { email_id: registration }),
+      client(caller).rpc('finish_registration_email', { email_id: registration, sent: true }),
+      client(caller).rpc('due_balance_reminders'),
+    ]) {
+      const { error } = await call;
+      expect(error?.code).toBe('42501');
+    }
+  });
+
+  test.each(CALLERS)('%s reads money and acts on it only when an administrator', async (caller) => {
+    const money = await client(caller).rpc('registration_money', { registration });
+    const reminder = await client(caller).rpc('send_reminder_now', { registration });
+    const refund = await client(caller).rpc('mark_refunded_by_hand', { registration });
+    if (caller === 'admin') {
+      expect(money.data).toMatchObject({ state: 'awaiting deposit' });
+      // Allowed, and refused for what the registration is: nothing owed, no refund due.
+      expect(reminder.status).toBe(409);
+      expect(refund.status).toBe(409);
+    } else {
+      expect(money.data ?? null).toBeNull();
+      expect(reminder.error?.code).toBe('42501');
+      expect(refund.error?.code).toBe('42501');
+    }
+  });
+});
+
 // Migration 20260305000000: RLS is the rule on every table, the private schema's included (only
 // security-definer functions owned by the tables' owner touch those), and no insert policy takes
 // any row a caller sends: a public insert is bounded by grants, checks and the submission guard.
@@ -599,6 +712,9 @@ describe('the private schema (public submissions’ rules and attempts): no API 
       'update private.submission_rules set per_email = 1000000',
       // Which registrations hold a place (migration 20261124000000).
       'select * from private.registrations_holding_places',
+      // The team pages' secrets and the link requests (migration 20261126000000).
+      'select * from private.registration_links',
+      'select * from private.team_link_requests',
     ]) {
       await expect(asCaller(caller, sql)).rejects.toMatchObject({
         code: '42501',

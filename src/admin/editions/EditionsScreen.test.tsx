@@ -58,6 +58,11 @@ function edition2026(changes: Partial<Edition> = {}): Edition {
     status: 'published',
     is_current: true,
     funds_raised: null,
+    details_cutoff_days: 14,
+    cancellation_tiers: [
+      { from_days: 91, percent: 50 },
+      { from_days: 60, percent: 25 },
+    ],
     created_at: '2025-10-01T00:00:00Z',
     updated_at: '2025-10-01T00:00:00Z',
     ...changes,

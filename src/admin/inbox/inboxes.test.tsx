@@ -43,6 +43,11 @@ function registration(overrides: Partial<Row<'registrations'>> = {}): Row<'regis
     holds_place: true,
     payment_exception: null,
     edition_id: '00000000-0000-4000-8000-000000002026',
+    vehicle_model: '',
+    emergency_contact_name: '',
+    emergency_contact_phone: '',
+    cancelled_at: null,
+    refund_due_pence: null,
     ...overrides,
   };
 }
