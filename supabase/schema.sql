@@ -2693,6 +2693,25 @@ AS $function$
 $function$;
 -- executable by: authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.emails_to_send(kinds text[] DEFAULT NULL::text[])
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(waiting.id order by waiting.queued_at, waiting.id), '[]'::jsonb)
+  from (
+    select l.id, l.queued_at
+    from public.email_log as l
+    where ((l.status in ('queued', 'failed') and l.attempts < 5)
+           or (l.status = 'sending' and l.claimed_at < now() - interval '10 minutes'))
+      and (emails_to_send.kinds is null or l.kind = any (emails_to_send.kinds))
+    order by l.queued_at, l.id
+    limit 500
+  ) as waiting
+$function$;
+-- executable by: service_role
+
 CREATE OR REPLACE FUNCTION public.finish_registration_email(email_id uuid, sent boolean, error text DEFAULT NULL::text)
  RETURNS void
  LANGUAGE sql

@@ -1282,6 +1282,12 @@ export type Database = {
           new_items: number;
         }[];
       };
+      emails_to_send: {
+        Args: {
+          kinds?: string[];
+        };
+        Returns: Json;
+      };
       finish_registration_email: {
         Args: {
           email_id: string;

@@ -308,6 +308,9 @@ describe('paying on the test-mode page', { timeout: 60_000 }, () => {
     const created = await stripeClient().checkout.sessions.create(
       session({
         client_reference_id: String(reference),
+        // The webhook reads the kind from the metadata, as the checkout function writes it.
+        metadata: { registration_id: String(reference), kind: 'deposit' },
+        payment_intent_data: { metadata: { registration_id: String(reference), kind: 'deposit' } },
         line_items: [
           {
             price_data: {

@@ -20,9 +20,10 @@ import {
   type EmailProps,
   ORGANISATION,
   renderEmail,
+  type TeamPage,
 } from './emails/index.tsx';
 
-export type { EditionFacts, Email };
+export type { EditionFacts, Email, TeamPage };
 
 // EMAIL_FROM is the sending address, with or without a display name; each email names itself.
 const FROM_ADDRESS = () => {
@@ -74,19 +75,24 @@ export function composeEmail<K extends EmailKind>(
   return renderEmail(kind, to, { ...props, site: SITE() } as EmailProps<K>);
 }
 
-export function registrationConfirmation(row: Record<string, unknown>): Promise<Email> {
+export function registrationConfirmation(
+  row: Record<string, unknown>,
+  teamPage?: TeamPage,
+): Promise<Email> {
   return composeEmail('registrationConfirmation', text(row.lead_driver_email), {
     edition: editionOf(row),
     reference: text(row.id),
     // The hold is private.place_hold(); a second registration from one network holds none.
     holdsPlace: row.holds_place !== false,
+    teamPage,
   });
 }
 
-export function depositReceipt(row: Record<string, unknown>): Promise<Email> {
+export function depositReceipt(row: Record<string, unknown>, teamPage?: TeamPage): Promise<Email> {
   return composeEmail('depositReceipt', text(row.lead_driver_email), {
     edition: editionOf(row),
     reference: text(row.id),
+    teamPage,
     leadDriverName: text(row.lead_driver_name),
     teamName: text(row.team_name),
     payment: {

@@ -1,25 +1,28 @@
-// Stripe's webhook endpoint for the deposit (a Payment Link's Checkout Session). It verifies the
-// Stripe-Signature header with the stripe package's own verification (SubtleCrypto under Deno),
-// passes the session's fields as Stripe sent them (client_reference_id, amount_total, currency,
-// mode, payment_status, payment id) to record_deposit_payment, which decides under the places
-// lock whether this is the deposit and whether it may take a place, and sends the receipt once
-// when the answer is 'paid'. Every other outcome (a replay, a mismatch recorded for the
-// organiser, a cancelled registration, no place left) answers 200 with the outcome, so Stripe
-// does not retry it; a bad signature, or an event without a data.object, answers 400. A paid
-// deposit's answer names the registration's edition (id and year, from the database, whatever the
-// session's metadata says), so the event's delivery log in Stripe's dashboard shows which rally
-// the payment was for; the receipt states that edition's name and dates.
+// Stripe's webhook endpoint for the Checkout Sessions the checkout function creates (the deposit
+// and the balance). It verifies the Stripe-Signature header with the stripe package's own
+// verification (SubtleCrypto under Deno) and passes each checkout.session.completed,
+// async_payment_succeeded and async_payment_failed event's session, as Stripe sent it, to
+// record_checkout_payment: a deposit (metadata.kind absent or 'deposit') goes on to
+// record_deposit_payment, which decides under the places lock whether this is the deposit and
+// whether it may take a place; a balance is applied only for exactly what is owed, once per
+// event id. Every outcome (a replay, a mismatch recorded for the organiser, a cancelled
+// registration, no place left) answers 200 with the outcome, so Stripe does not retry it; a bad
+// signature, or an event without a data.object, answers 400. Other events (charge.refunded and
+// refund.updated are issue 24's) answer 200 'ignored'.
+//
+// After a paid deposit the receipt is sent once (claim_email, as before) with a fresh link to the
+// team's page; its answer names the registration's edition (id and year, from the database,
+// whatever the session's metadata says), so the event's delivery log in Stripe's dashboard shows
+// which rally the payment was for. After a paid balance the receipt the database queued is sent
+// through the participant-emails code (_shared/participant-emails.ts), not over HTTP; if that
+// fails it stays queued for the daily job.
 // Secrets: STRIPE_WEBHOOK_SECRET (the endpoint's whsec_…); STRIPE_SECRET_KEY is not needed to
-// verify, the client only wants a string.
-import Stripe from 'npm:stripe@17.7.0';
+// verify.
 import { callRpc } from '../_shared/database.ts';
 import { depositReceipt, editionOf, sendEmail } from '../_shared/email.ts';
 import { json, Refusal, serve } from '../_shared/http.ts';
-
-const stripe = new Stripe(Deno.env.get('STRIPE_SECRET_KEY') ?? 'sk_unused', {
-  httpClient: Stripe.createFetchHttpClient(),
-});
-const cryptoProvider = Stripe.createSubtleCryptoProvider();
+import { issueTeamPage, sendLoggedEmail } from '../_shared/participant-emails.ts';
+import { cryptoProvider, Stripe, stripe } from '../_shared/stripe.ts';
 
 const HANDLED = new Set([
   'checkout.session.completed',
@@ -31,13 +34,45 @@ const HANDLED = new Set([
 // is taken as text, unparsed, and the limit is wider than the site's calls.
 const EVENT_LIMIT = 512 * 1024;
 
+type Recorded = {
+  outcome: string;
+  kind: 'deposit' | 'balance';
+  registration_id?: string | null;
+  amount_pence?: number;
+  email_id?: string | null;
+};
+
+/** Sends the deposit's receipt once (claim_email); answers the edition it was for. */
+async function depositReceiptOnce(reference: string): Promise<{ id: string; year: number } | null> {
+  const row = await callRpc<Record<string, unknown> | null>('claim_email', {
+    kind: 'registration',
+    row_id: reference,
+    email: 'receipt',
+  });
+  if (!row) return null;
+  try {
+    const edition = editionOf(row);
+    await sendEmail(await depositReceipt(row, await issueTeamPage(reference, edition.endDate)));
+    return { id: edition.id, year: edition.year };
+  } catch (failure) {
+    console.error('Could not send the receipt', failure);
+    await callRpc('claim_email', {
+      kind: 'registration',
+      row_id: reference,
+      email: 'receipt',
+      release: true,
+    });
+    return null;
+  }
+}
+
 async function handle(request: Request, body: string): Promise<Response> {
   const secret = Deno.env.get('STRIPE_WEBHOOK_SECRET');
   if (!secret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
   const signature = request.headers.get('stripe-signature') ?? '';
   let event: Stripe.Event;
   try {
-    event = await stripe.webhooks.constructEventAsync(
+    event = await stripe().webhooks.constructEventAsync(
       body,
       signature,
       secret,
@@ -53,52 +88,30 @@ async function handle(request: Request, body: string): Promise<Response> {
   const session: unknown = (event as { data?: { object?: unknown } }).data?.object;
   if (typeof session !== 'object' || session === null || Array.isArray(session))
     throw new Refusal(400, 'The event has no data.object');
-  const field = (name: string): string | null => {
-    const value = (session as Record<string, unknown>)[name];
-    return typeof value === 'string' ? value : null;
-  };
-  const amountTotal = (session as Record<string, unknown>).amount_total;
-  const paymentIntent = (session as Record<string, unknown>).payment_intent;
-  const paymentId =
-    typeof paymentIntent === 'string'
-      ? paymentIntent
-      : typeof paymentIntent === 'object' && paymentIntent !== null && 'id' in paymentIntent
-        ? String(paymentIntent.id)
-        : field('id');
-  const reference = field('client_reference_id');
-  // What Stripe said, as it said it: the database decides whether it is the deposit.
-  const outcome = await callRpc<string>('record_deposit_payment', {
+  const paidAt = new Date(event.created * 1000).toISOString();
+  // What Stripe said, as it said it: the database decides what it is.
+  const recorded = await callRpc<Recorded>('record_checkout_payment', {
     event_id: event.id,
     event_type: event.type,
-    reference,
-    amount_total: Number.isSafeInteger(amountTotal) ? amountTotal : null,
-    currency: field('currency'),
-    mode: field('mode'),
-    payment_status: field('payment_status'),
-    payment_id: paymentId,
-    paid_at: new Date(event.created * 1000).toISOString(),
+    session,
+    paid_at: paidAt,
   });
-  let edition: { id: string; year: number } | undefined;
-  if (outcome === 'paid') {
-    const row = await callRpc<Record<string, unknown> | null>('claim_email', {
-      kind: 'registration',
-      row_id: reference,
-      email: 'receipt',
-    });
-    if (row) {
-      try {
-        const { id, year } = editionOf(row);
-        edition = { id, year };
-        await sendEmail(await depositReceipt(row));
-      } catch (failure) {
-        console.error('Could not send the receipt', failure);
-        await callRpc('claim_email', {
-          kind: 'registration',
-          row_id: reference,
-          email: 'receipt',
-          release: true,
-        });
-      }
+  const { outcome, kind, registration_id: registration } = recorded;
+  let edition: { id: string; year: number } | null = null;
+  if (outcome === 'paid' && kind === 'deposit' && registration)
+    edition = await depositReceiptOnce(registration);
+  if (outcome === 'paid' && kind === 'balance' && recorded.email_id) {
+    const intent = (session as { payment_intent?: unknown }).payment_intent;
+    try {
+      await sendLoggedEmail(recorded.email_id, {
+        amount: recorded.amount_pence ?? 0,
+        currency: 'gbp',
+        paidAt,
+        paymentId: typeof intent === 'string' ? intent : '',
+      });
+    } catch (failure) {
+      // The payment is recorded; the receipt stays in the log for the daily job.
+      console.error('Could not send the balance receipt', failure);
     }
   }
   // 200 whatever the outcome: Stripe retries anything else for days, and a mismatch stays one.

@@ -7,7 +7,8 @@
 // Not an open sender: it takes only a row id, sends only to the address on that row, each email
 // once and to each address at most one acknowledgement a day (claim_email decides both), with
 // no text the visitor typed (_shared/email.ts), and the first webhook delivery once; only an
-// administrator may retry a failed delivery.
+// administrator may retry a failed delivery. The confirmation carries a fresh link to the team's
+// page (issue_team_link), made only once the email is claimed.
 import { callRpc } from '../_shared/database.ts';
 import {
   editionOf,
@@ -16,6 +17,7 @@ import {
   sendEmail,
 } from '../_shared/email.ts';
 import { json, Refusal, serve } from '../_shared/http.ts';
+import { issueTeamPage } from '../_shared/participant-emails.ts';
 import { isUuid } from '../_shared/validate.ts';
 
 type Kind = 'registration' | 'sponsorship';
@@ -87,7 +89,9 @@ async function sendConfirmation(kind: Kind, id: string): Promise<string> {
   if (!row) return 'skipped';
   try {
     await sendEmail(
-      await (kind === 'registration' ? registrationConfirmation(row) : enquiryAcknowledgement(row)),
+      await (kind === 'registration'
+        ? registrationConfirmation(row, await issueTeamPage(id, editionOf(row).endDate))
+        : enquiryAcknowledgement(row)),
     );
     return 'sent';
   } catch (failure) {

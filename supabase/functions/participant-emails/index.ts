@@ -1,0 +1,60 @@
+// Sends the participants' emails waiting in the email log (_shared/participant-emails.ts).
+//
+// POST {} with the service role (the daily cron job 'participant-emails', whose body says how many
+//   reminders it queued: { reminders_queued }) → queues the day's balance reminders again
+//   (due_balance_reminders: each kind once per registration, so twice is harmless), then sends
+//   everything waiting → { reminders_queued, sent, failed, skipped }.
+// POST { only: 'team_link' } from anyone (the browser, right after request_team_link) → sends the
+//   team links waiting, nothing else → { ok: true }, whatever was sent.
+// POST { only?: <kind> } from an administrator (after "Send reminder now") → sends what is waiting,
+//   of that kind or all, without queuing reminders.
+//
+// Why the browser may call it: it sends only what the database queued, to the addresses the
+// database chose, each once; request_team_link, which queues the links, is the rate-limited door
+// and answers the same whether or not the address is registered, and so does this ({ ok: true },
+// no counts: a count would tell whether the address just typed had a registration). The alternative, request_team_link calling this function
+// through pg_net, would need the Vault's secrets for a visitor's request and wait for pg_net's
+// worker (locally, the scheduler's next pass); a team link is wanted now.
+import { callRpc } from '../_shared/database.ts';
+import { json, Refusal, serve } from '../_shared/http.ts';
+import { type LoggedKind, sendQueuedEmails } from '../_shared/participant-emails.ts';
+
+const KINDS: LoggedKind[] = [
+  'confirmation',
+  'deposit_receipt',
+  'balance_receipt',
+  'balance_reminder_14',
+  'balance_reminder_3',
+  'balance_overdue',
+  'cancelled_team',
+  'cancelled_organiser',
+  'team_link',
+  'reminder_manual',
+];
+
+function onlyKind(body: Record<string, unknown>): LoggedKind | null {
+  if (body.only === undefined || body.only === null) return null;
+  const kind = KINDS.find((known) => known === body.only);
+  if (!kind) throw new Refusal(400, `only must be one of ${KINDS.join(', ')}`, 'only');
+  return kind;
+}
+
+Deno.serve(
+  serve(
+    { name: 'participant-emails', failure: 'The emails could not be sent. Please try again.' },
+    async ({ body, caller }) => {
+      const only = onlyKind(body);
+      const who = await caller();
+      if (who === 'service') {
+        const queued = await callRpc<number>('due_balance_reminders', {});
+        const counts = await sendQueuedEmails(only ? [only] : null);
+        return json(200, { reminders_queued: queued, ...counts });
+      }
+      if (who === 'admin') return json(200, await sendQueuedEmails(only ? [only] : null));
+      if (only !== 'team_link')
+        throw new Refusal(403, 'Only the team links may be sent from here.', 'only');
+      await sendQueuedEmails(['team_link']);
+      return json(200, { ok: true });
+    },
+  ),
+);
