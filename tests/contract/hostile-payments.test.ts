@@ -19,6 +19,7 @@ import {
 import { EDITION_DEFAULTS } from '../../src/config/site-defaults';
 import type { Row } from '../../src/data/types';
 import { caughtMail, http, setupTestEmulator } from './harness';
+import { payOnPage } from './team-page-support';
 
 const em = setupTestEmulator({ trustTestClientAddress: true });
 
@@ -361,4 +362,127 @@ describe('one machine cannot make the rally look full', { timeout: 60_000 }, () 
     await age(reference, 5.1);
     expect((await places()).taken).toBe(taken - 1);
   });
+});
+
+describe('balance events through the webhook (issue 23)', { timeout: 60_000 }, () => {
+  /** A registration with its deposit paid through the webhook; answers it with what it owes. */
+  async function owing() {
+    const team = await register();
+    expect((await deliver(event(team.reference, team.email))).outcome).toBe('paid');
+    return { ...team, balance: (await statement(team.reference)).balance_pence };
+  }
+
+  async function statement(id: string) {
+    const { data, error } = await em().admin.rpc('registration_money', { registration: id });
+    expect(error).toBeNull();
+    return data as { state: string; balance_pence: number; paid_pence: number };
+  }
+
+  async function ledger(id: string) {
+    const { data, error } = await em()
+      .service.from('registration_payments')
+      .select('kind, amount_pence')
+      .eq('registration_id', id)
+      .order('kind', { ascending: false });
+    expect(error).toBeNull();
+    return data;
+  }
+
+  const balanceReceipts = async (email: string) =>
+    (await caughtMail(em(), email)).filter((mail) => mail.subject.startsWith('Balance received'));
+
+  /** A signed balance event for the team, with the session's fields as given. */
+  const balanceEvent = (
+    team: { reference: string; email: string; balance: number },
+    session: Partial<Session> = {},
+  ) =>
+    event(team.reference, team.email, {
+      amount_total: team.balance,
+      metadata: { kind: 'balance', registration_id: team.reference },
+      ...session,
+    } as Partial<Session>);
+
+  test('forged: a balance event signed with another secret is refused (400), nothing recorded', async () => {
+    const team = await owing();
+    const payload = JSON.stringify(balanceEvent(team));
+    const answer = await http(em(), '/functions/v1/stripe-webhook', {
+      method: 'POST',
+      key: '',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripeSignature(
+          payload,
+          'whsec_somebody_else',
+          Math.floor(Date.now() / 1000),
+        ),
+      },
+      body: payload,
+    });
+    expect(answer.status).toBe(400);
+    expect(await ledger(team.reference)).toEqual([
+      { kind: 'deposit', amount_pence: DEPOSIT_PENCE },
+    ]);
+    expect((await statement(team.reference)).paid_pence).toBe(DEPOSIT_PENCE);
+    expect(await balanceReceipts(team.email)).toEqual([]);
+  });
+
+  test('replayed: the stand-in sending a paid balance event again changes nothing', async () => {
+    const team = await owing();
+    const { data: secret } = await em().service.rpc('issue_team_link', {
+      registration: team.reference,
+    });
+    const started = await http(em(), '/functions/v1/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${em().anonKey}` },
+      body: JSON.stringify({ kind: 'balance', secret }),
+    });
+    const { url } = started.json() as { url: string };
+    expect((await payOnPage(url)).status).toBe(303);
+    expect((await statement(team.reference)).state).toBe('paid in full');
+    const listed = await http(em(), '/local/stripe/events', { key: em().serviceKey });
+    const sent = (listed.json() as { id: string; data: { object: { id: string } } }[]).find(
+      (stored) => url.endsWith(`/${stored.data.object.id}`),
+    );
+    const resent = await http(em(), `/local/stripe/events/${sent?.id}/resend`, {
+      method: 'POST',
+      key: em().serviceKey,
+    });
+    expect(resent.status).toBe(200);
+    const again = await http(em(), '/local/stripe/events', { key: em().serviceKey });
+    const replayed = (
+      again.json() as { id: string; deliveries: { status: number; body?: string }[] }[]
+    ).find((stored) => stored.id === sent?.id);
+    expect(replayed?.deliveries.map((delivery) => delivery.status)).toEqual([200, 200]);
+    expect(await ledger(team.reference)).toEqual([
+      { kind: 'deposit', amount_pence: DEPOSIT_PENCE },
+      { kind: 'balance', amount_pence: team.balance },
+    ]);
+    expect(await balanceReceipts(team.email)).toHaveLength(1);
+  });
+
+  test.each([
+    {
+      name: 'wrong amount (£1 short)',
+      change: (balance: number) => ({ amount_total: balance - 100 }),
+      reason: 'amount',
+    },
+    { name: 'wrong currency (euros)', change: () => ({ currency: 'eur' }), reason: 'currency' },
+  ])(
+    '$name: answered 200 "mismatch", kept for the organiser, not applied',
+    async ({ change, reason }) => {
+      const team = await owing();
+      expect(await deliver(balanceEvent(team, change(team.balance)))).toEqual({
+        status: 200,
+        outcome: 'mismatch',
+      });
+      expect(await ledger(team.reference)).toEqual([
+        { kind: 'deposit', amount_pence: DEPOSIT_PENCE },
+      ]);
+      expect((await statement(team.reference)).balance_pence).toBe(team.balance);
+      expect(await exceptions(team.reference)).toMatchObject([
+        { kind: 'balance', reason, expected_amount: team.balance },
+      ]);
+      expect(await balanceReceipts(team.email)).toEqual([]);
+    },
+  );
 });

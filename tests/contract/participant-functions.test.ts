@@ -18,6 +18,7 @@ import {
   money,
   payBalance,
   payDeposit,
+  payOnPage,
   PRICE,
   register,
   setEdition,
@@ -57,14 +58,6 @@ async function checkout(body: Record<string, unknown>) {
 /** The session behind a checkout url (…/local/checkout/<cs_…>), as Stripe holds it. */
 function sessionOf(url: string) {
   return stripeClient().checkout.sessions.retrieve(url.split('/').at(-1) ?? '');
-}
-
-/** Pays on the test-mode page as a browser does: opens the session's url, submits its form. */
-async function payOnPage(url: string): Promise<Response> {
-  const pageHtml = await (await fetch(url)).text();
-  const action = /<form method="post" action="([^"]+)"/.exec(pageHtml)?.[1];
-  if (!action) throw new Error(`No Pay form on ${url}`);
-  return fetch(new URL(action, url), { method: 'POST', redirect: 'manual' });
 }
 
 /** The secret of the team page link in an email's text. */

@@ -104,3 +104,11 @@ export async function setEdition(em: TestEmulator, changes: Record<string, unkno
     .eq('year', 2026);
   expect(error).toBeNull();
 }
+
+/** Pays on the Stripe stand-in's test-mode page as a browser does: opens the url, submits Pay. */
+export async function payOnPage(url: string): Promise<Response> {
+  const pageHtml = await (await fetch(url)).text();
+  const action = /<form method="post" action="([^"]+)"/.exec(pageHtml)?.[1];
+  if (!action) throw new Error(`No Pay form on ${url}`);
+  return fetch(new URL(action, url), { method: 'POST', redirect: 'manual' });
+}

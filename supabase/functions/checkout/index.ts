@@ -13,7 +13,8 @@
 // record_checkout_payment knows a balance from a deposit. Its Idempotency-Key is the kind, the
 // registration, the amount, what was paid so far and the hour: a double click gets Stripe's first
 // answer (one session), a payment after the first one was recorded is a new session, and the
-// session lives two hours, so the one a key gives back within its hour is never expired.
+// session lives until two to three hours after its hour, so the one a key gives back within that
+// hour is never expired.
 import { callRpc } from '../_shared/database.ts';
 import { json, Refusal, serve } from '../_shared/http.ts';
 import { stripe } from '../_shared/stripe.ts';
@@ -95,8 +96,7 @@ Deno.serve(
         edition_year: String(due.edition_year),
       };
       const paid = await paidSoFar(due.registration_id);
-      const now = Date.now();
-      const hour = Math.floor(now / HOUR);
+      const hour = Math.floor(Date.now() / HOUR);
       const session = await stripe().checkout.sessions.create(
         {
           mode: 'payment',
@@ -114,7 +114,9 @@ Deno.serve(
           customer_email: due.email,
           metadata,
           payment_intent_data: { metadata },
-          expires_at: Math.floor((now + 2 * HOUR) / 1000),
+          // From the key's hour, so a repeat within it asks exactly the same (Stripe refuses a
+          // key reused with other parameters): two to three hours ahead.
+          expires_at: ((hour + 3) * HOUR) / 1000,
           ...returnUrls(kind, key, due.registration_id),
         },
         {
