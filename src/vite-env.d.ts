@@ -3,7 +3,6 @@
 interface ImportMetaEnv {
   readonly VITE_SUPABASE_URL?: string;
   readonly VITE_SUPABASE_ANON_KEY?: string;
-  readonly VITE_DEPOSIT_PAYMENT_URL?: string;
   readonly VITE_DONATE_URL?: string;
   readonly VITE_SITE_URL?: string;
 }

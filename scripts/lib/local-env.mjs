@@ -10,7 +10,6 @@ export const anonKey = localSupabase.anonKey;
 export function localServiceUrls(supabaseUrl) {
   return {
     VITE_SUPABASE_URL: supabaseUrl,
-    VITE_DEPOSIT_PAYMENT_URL: `${supabaseUrl}/local/pay/deposit`,
     VITE_DONATE_URL: `${supabaseUrl}/local/donate`,
   };
 }

@@ -17,7 +17,6 @@ const complete: Record<BuildVariable, string> = {
   VITE_SUPABASE_URL: 'https://abcd.supabase.co',
   VITE_SUPABASE_ANON_KEY: 'eyJhbGciOiJIUzI1NiJ9.e30.signature',
   VITE_SITE_URL: 'https://www.europerally.org.uk',
-  VITE_DEPOSIT_PAYMENT_URL: 'https://buy.stripe.com/test_deposit',
   VITE_DONATE_URL: 'https://www.justgiving.com/europe-rally',
 };
 const names = Object.keys(REQUIRED_BUILD_VARIABLES) as BuildVariable[];
@@ -27,7 +26,6 @@ describe('publicConfig', () => {
     expect(publicConfig({ ...complete, VITE_SUPABASE_URL: 'https://abcd.supabase.co/' })).toEqual({
       supabaseUrl: 'https://abcd.supabase.co',
       supabaseAnonKey: complete.VITE_SUPABASE_ANON_KEY,
-      depositPaymentUrl: complete.VITE_DEPOSIT_PAYMENT_URL,
       donateUrl: complete.VITE_DONATE_URL,
       siteUrl: complete.VITE_SITE_URL,
     });
@@ -36,7 +34,6 @@ describe('publicConfig', () => {
   it('falls back to the local emulator and its services where nothing is set', () => {
     expect(publicConfig({})).toMatchObject({
       supabaseUrl: 'http://127.0.0.1:54321',
-      depositPaymentUrl: 'http://127.0.0.1:54321/local/pay/deposit',
       siteUrl: 'http://localhost:5173',
     });
   });

@@ -30,11 +30,6 @@ export function publicConfig(vars: BuildVars) {
   return {
     supabaseUrl,
     supabaseAnonKey: vars.VITE_SUPABASE_ANON_KEY?.trim() || LOCAL_ANON_KEY,
-    depositPaymentUrl: readUrl(
-      'VITE_DEPOSIT_PAYMENT_URL',
-      vars.VITE_DEPOSIT_PAYMENT_URL,
-      `${supabaseUrl}/local/pay/deposit`,
-    ),
     donateUrl: readUrl('VITE_DONATE_URL', vars.VITE_DONATE_URL, `${supabaseUrl}/local/donate`),
     siteUrl: readUrl('VITE_SITE_URL', vars.VITE_SITE_URL, 'http://localhost:5173'),
   } as const;
@@ -46,7 +41,6 @@ export const REQUIRED_BUILD_VARIABLES = {
   VITE_SUPABASE_URL: 'the Supabase project URL',
   VITE_SUPABASE_ANON_KEY: "the project's anon (public) key",
   VITE_SITE_URL: "the site's public origin (canonical URLs, sitemap)",
-  VITE_DEPOSIT_PAYMENT_URL: 'the card-payment page for the deposit',
   VITE_DONATE_URL: "the charity's giving page",
 } as const;
 

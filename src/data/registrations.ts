@@ -66,13 +66,23 @@ export async function getDepositStatus(
 /** Where the sign-up page keeps the reference while the visitor is away paying. */
 export const PENDING_REFERENCE_KEY = 'rally:registration-reference';
 
+/** What the visitor reads when the deposit's payment page could not be opened. */
+export const DEPOSIT_NOT_STARTED =
+  'Your registration is saved, but the deposit payment could not be started. Please try again.';
+
 /**
- * The payment link for a registration, as Stripe Payment Links take it: the reference as
- * `client_reference_id` (it comes back on the webhook's Checkout Session) and the email prefilled.
+ * The deposit's Stripe Checkout page for a stored registration: the checkout function makes a
+ * session for the edition's deposit, computed by the database (the browser sends no amount).
+ * Throws FunctionError when it is refused or not answered. The functions client is loaded when a
+ * payment is started, as in delivery.ts.
  */
-export function depositLink(paymentUrl: string, reference: string, email: string): string {
-  const url = new URL(paymentUrl);
-  url.searchParams.set('client_reference_id', reference);
-  url.searchParams.set('prefilled_email', email);
-  return url.toString();
+export async function startDepositPayment(reference: string): Promise<string> {
+  const { callFunction, publicFunctions } = await import('./functions');
+  const { url } = await callFunction<{ url: string }>(
+    publicFunctions,
+    'checkout',
+    { kind: 'deposit', reference },
+    { unreachable: DEPOSIT_NOT_STARTED, timeout: 15_000 },
+  );
+  return url;
 }

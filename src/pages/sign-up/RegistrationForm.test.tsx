@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { env } from '../../config/env';
+import { DEPOSIT_NOT_STARTED } from '../../data/registrations';
 import { RegistrationForm, REGISTRATION_FULL } from './RegistrationForm';
 
 afterEach(() => {
@@ -59,10 +59,13 @@ describe('RegistrationForm', { timeout: 20_000 }, () => {
   it('stores the registration, asks for its delivery and sends the browser to pay with the reference', async () => {
     const user = userEvent.setup({ delay: null });
     const reference = '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f';
+    const checkoutUrl = 'http://127.0.0.1:54321/local/checkout/cs_test_deposit';
     const fetch = vi.fn(async (input: RequestInfo | URL) =>
       String(input).includes('/rpc/submit_registration')
         ? new Response(JSON.stringify(reference), { status: 200 })
-        : new Response('{"webhook":"delivered","email":"sent"}', { status: 200 }),
+        : String(input).includes('/functions/v1/checkout')
+          ? Response.json({ url: checkoutUrl })
+          : new Response('{"webhook":"delivered","email":"sent"}', { status: 200 }),
     );
     vi.stubGlobal('fetch', fetch);
     const onRegistered = renderForm();
@@ -75,15 +78,13 @@ describe('RegistrationForm', { timeout: 20_000 }, () => {
     await user.click(screen.getByLabelText('We would like separate rooms'));
     await user.click(screen.getByRole('button', { name: 'Register and Pay Deposit' }));
     await vi.waitFor(() => expect(onRegistered).toHaveBeenCalled());
-    const payment = new URL(String(onRegistered.mock.calls[0]?.[0]));
-    expect(payment.origin + payment.pathname).toBe(env.depositPaymentUrl);
-    expect(payment.searchParams.get('client_reference_id')).toBe(reference);
-    expect(payment.searchParams.get('prefilled_email')).toBe('alex@example.org');
+    // The Checkout Session the checkout function made for the deposit the database computes.
+    expect(onRegistered).toHaveBeenCalledWith(checkoutUrl);
     // The layout reads settings, editions and events beside the form: find the form's call by address.
     const calls = fetch.mock.calls.filter(([input]) =>
       /\/rest\/v1\/rpc\/|\/functions\/v1\//.test(String(input)),
     );
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(3);
     const [url, init] = calls[0] as unknown as [string, RequestInit];
     expect(url).toContain('/rest/v1/rpc/submit_registration');
     expect(JSON.parse(String(init.body))).toEqual({
@@ -107,6 +108,40 @@ describe('RegistrationForm', { timeout: 20_000 }, () => {
       id: reference,
       retry: false,
     });
+    const [checkoutCall, started] = calls[2] as unknown as [string, RequestInit];
+    expect(checkoutCall).toContain('/functions/v1/checkout');
+    // No amount: the function asks the database for it.
+    expect(JSON.parse(String(started.body))).toEqual({ kind: 'deposit', reference });
+  });
+
+  it('when the payment cannot be started it says so, and sending again starts the payment only', async () => {
+    const user = userEvent.setup({ delay: null });
+    const reference = '6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f';
+    let checkoutAnswers = 0;
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input).includes('/rpc/submit_registration'))
+        return new Response(JSON.stringify(reference), { status: 200 });
+      if (!String(input).includes('/functions/v1/checkout'))
+        return new Response('{"webhook":"delivered","email":"sent"}', { status: 200 });
+      checkoutAnswers += 1;
+      return checkoutAnswers === 1
+        ? Response.json({ error: 'The payment could not be started.' }, { status: 500 })
+        : Response.json({ url: 'http://127.0.0.1:54321/local/checkout/cs_test_2' });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const onRegistered = renderForm();
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Register and Pay Deposit' }));
+    expect(await screen.findByText(DEPOSIT_NOT_STARTED)).toBeInTheDocument();
+    expect(onRegistered).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Register and Pay Deposit' }));
+    await vi.waitFor(() =>
+      expect(onRegistered).toHaveBeenCalledWith('http://127.0.0.1:54321/local/checkout/cs_test_2'),
+    );
+    const stored = fetch.mock.calls.filter(([input]) =>
+      String(input).includes('/rpc/submit_registration'),
+    );
+    expect(stored).toHaveLength(1);
   });
 
   it('shows the database’s refusal beside its field and keeps everything typed', async () => {

@@ -1,14 +1,15 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CheckboxField, EmailField, TextField } from '../../components/FormField';
 import { FormSubmit } from '../../components/FormSubmit';
 import { Honeypot } from '../../components/Honeypot';
-import { env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { useDb } from '../../data/dbContext';
 import { requestDelivery } from '../../data/delivery';
 import {
-  depositLink,
+  DEPOSIT_NOT_STARTED,
   PENDING_REFERENCE_KEY,
+  startDepositPayment,
   submitRegistration,
   type RegistrationInput,
 } from '../../data/registrations';
@@ -102,9 +103,25 @@ export function RegistrationForm({
   const db = useDb();
   const form = useForm(blank, validate);
 
+  // The stored registration whose payment did not start, so that sending again only pays.
+  const [stored, setStored] = useState<string | null>(null);
+  // The deposit's Checkout Session, for the amount the database computes (the checkout function).
+  const pay = async (reference: string) => {
+    let paymentUrl: string;
+    try {
+      paymentUrl = await startDepositPayment(reference);
+    } catch (error) {
+      console.warn('Could not start the deposit payment', error);
+      return form.fail(DEPOSIT_NOT_STARTED);
+    }
+    onRegistered(paymentUrl);
+  };
+
   // Stored first (the reference comes back), then the webhook copy and the confirmation email
   // are asked for; whatever happens to them, the visitor goes on to pay.
   const submit = form.onSubmit(async (values) => {
+    // Stored already, and only its payment failed to start: send again starts the payment only.
+    if (stored) return pay(stored);
     let reference: string;
     try {
       reference = await submitRegistration(values, db);
@@ -129,8 +146,9 @@ export function RegistrationForm({
     } catch {
       // Storage may be off; the payment page's redirect carries the reference anyway.
     }
+    setStored(reference);
     await requestDelivery('registration', reference);
-    onRegistered(depositLink(env.depositPaymentUrl, reference, values.leadDriverEmail.trim()));
+    await pay(reference);
   });
 
   const groupClass = 'space-y-5 rounded-2xl border border-slate-200 p-5 sm:p-6';
