@@ -12,7 +12,7 @@
 // edition for its length, so the three are 2026's only cars by construction.
 import type { Page } from '@playwright/test';
 import { pinClocks, restoreDatabaseClock } from './admin-helpers';
-import { test, expect, type ServiceDb } from './fixtures';
+import { test, expect, PAY_TEST_MODE, registerToCheckout, type ServiceDb } from './fixtures';
 
 const MARCH = '2026-03-20';
 const NOVEMBER = '2026-11-24';
@@ -23,7 +23,7 @@ const PARKING_YEAR = 2001;
 test.use({ allowedConsoleErrors: [/status of 40[09]/] });
 test.describe.configure({ mode: 'serial' });
 
-/** Registers `team` through /sign-up and pays on the emulator's test-mode deposit page. */
+/** Registers `team` through /sign-up and pays on the Stripe stand-in's test-mode checkout page. */
 async function registerAndPay(page: Page, team: string): Promise<string> {
   await page.goto('/sign-up');
   const form = page.locator('main').getByRole('form', { name: 'Rally registration' });
@@ -33,11 +33,11 @@ async function registerAndPay(page: Page, team: string): Promise<string> {
   await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('07700 900123');
   await form.getByRole('textbox', { name: 'Team name', exact: true }).fill(team);
   await page.getByLabel(/I accept the/).check();
-  await page.getByRole('button', { name: 'Register and Pay Deposit' }).click();
-  await expect(page).toHaveURL(/\/local\/pay\/deposit\?client_reference_id=/);
-  const reference = new URL(page.url()).searchParams.get('client_reference_id') ?? '';
-  await page.getByRole('button', { name: 'Pay £250 deposit (test mode)' }).click();
-  await expect(page).toHaveURL(new RegExp(`/payment-success\\?ref=${reference}$`));
+  const reference = await registerToCheckout(page);
+  await page.getByRole('button', { name: PAY_TEST_MODE }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/payment-success\\?ref=${reference}&session_id=cs_test_\\w+$`),
+  );
   await expect(page.getByText('Your place is secured.')).toBeVisible();
   return reference;
 }

@@ -168,3 +168,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 });
+
+/** The Stripe stand-in's Pay button on its test-mode checkout page, whatever the amount. */
+export const PAY_TEST_MODE = /^Pay £[\d,.]+ \(test mode\)$/;
+
+/**
+ * Sends a filled sign-up form and waits for the Stripe stand-in's checkout page the checkout
+ * function sent the browser to; answers the registration's reference (as the page asked for it).
+ */
+export async function registerToCheckout(page: Page): Promise<string> {
+  const started = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith('/functions/v1/checkout'),
+  );
+  await page.getByRole('button', { name: 'Register and Pay Deposit' }).click();
+  const body = (await started).postDataJSON() as { reference?: string } | null;
+  await expect(page).toHaveURL(/\/local\/checkout\/cs_test_/);
+  return body?.reference ?? '';
+}

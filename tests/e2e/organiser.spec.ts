@@ -1,4 +1,4 @@
-// The organiser's loop in a real browser: a team registers, pays on the test-mode deposit page
+// The organiser's loop in a real browser: a team registers, pays on the test-mode checkout page
 // (which signs its event as Stripe does) and sees its place secured; the admin sees it paid, the
 // spots go down by one, both emails are caught, and replayed or forged payment events change
 // nothing. And the failure cases: a registration whose webhook fails is still in the inbox,
@@ -10,7 +10,7 @@ import {
   stripeSignature,
 } from '../../supabase/emulator/local-services/payments';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/emulator/functions/deno';
-import { test, expect } from './fixtures';
+import { test, expect, PAY_TEST_MODE, registerToCheckout } from './fixtures';
 import { e2e } from './servers';
 
 // fail-next is one switch per webhook on the shared emulator: these run one after another.
@@ -30,9 +30,7 @@ async function register(page: Page, team: string, email: string) {
   await form(page).getByRole('textbox', { name: 'Team name', exact: true }).fill(team);
   await page.getByLabel('We would like separate rooms').check();
   await page.getByLabel(/I accept the/).check();
-  await page.getByRole('button', { name: 'Register and Pay Deposit' }).click();
-  await expect(page).toHaveURL(/\/local\/pay\/deposit\?client_reference_id=/);
-  return new URL(page.url()).searchParams.get('client_reference_id') ?? '';
+  return registerToCheckout(page);
 }
 
 async function spotsRemaining(page: Page): Promise<number> {
@@ -76,8 +74,10 @@ test('register, pay on the test-mode page, place secured; admin sees it paid; sp
   const before = await spotsRemaining(page);
 
   const reference = await register(page, team, email);
-  await page.getByRole('button', { name: 'Pay £250 deposit (test mode)' }).click();
-  await expect(page).toHaveURL(new RegExp(`/payment-success\\?ref=${reference}$`));
+  await page.getByRole('button', { name: PAY_TEST_MODE }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/payment-success\\?ref=${reference}&session_id=cs_test_\\w+$`),
+  );
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect(page.getByText('Your place is secured.')).toBeVisible();
   await expect(page.getByText(`Your booking reference: ${reference}`)).toBeVisible();
@@ -126,7 +126,7 @@ test('a registration whose webhook fails still goes on to pay, and is in the adm
   });
   expect(failed.ok).toBe(true);
   await register(page, team, `flagged.${Date.now()}@example.org`);
-  await expect(page.getByRole('button', { name: 'Pay £250 deposit (test mode)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: PAY_TEST_MODE })).toBeVisible();
 
   await adminPage.goto('/admin/registrations?webhook_status=failed');
   const row = adminPage.getByTestId('inbox-row').filter({ hasText: team });
@@ -153,8 +153,10 @@ test('a payment for a cancelled registration is refused: the visitor is told, th
     .update({ status: 'cancelled' })
     .eq('id', reference);
   expect(cancelled.error).toBeNull();
-  await page.getByRole('button', { name: 'Pay £250 deposit (test mode)' }).click();
-  await expect(page).toHaveURL(new RegExp(`/payment-success\\?ref=${reference}$`));
+  await page.getByRole('button', { name: PAY_TEST_MODE }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/payment-success\\?ref=${reference}&session_id=cs_test_\\w+$`),
+  );
   await expect(
     page.getByRole('heading', { name: 'We could not accept your payment as the deposit' }),
   ).toBeVisible();
