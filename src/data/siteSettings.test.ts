@@ -52,6 +52,10 @@ describe('toSiteSettings', () => {
       registrationOpens: '2026-11-24',
       registrationCloses: '2027-05-31',
       balanceDue: '2027-04-30',
+      cancellationTiers: [
+        { fromDays: 91, percent: 50 },
+        { fromDays: 60, percent: 25 },
+      ],
       next: { name: '2028 Alpine Rally', url: null, date: '2028-06-21' },
     });
     expect(settings.fundraising.raised).toBe(4_280_000);
@@ -60,6 +64,24 @@ describe('toSiteSettings', () => {
       'Facebook',
       'Instagram',
     ]);
+  });
+
+  it("reads the edition's cancellation tiers, and the seed's where they are unreadable", () => {
+    const tiers = [
+      { from_days: 120, percent: 75 },
+      { from_days: 30, percent: 10 },
+    ];
+    expect(
+      toSiteSettings({}, { current: row(2027, { cancellation_tiers: tiers }) }).edition
+        .cancellationTiers,
+    ).toEqual([
+      { fromDays: 120, percent: 75 },
+      { fromDays: 30, percent: 10 },
+    ]);
+    expect(
+      toSiteSettings({}, { current: row(2027, { cancellation_tiers: [{ from_days: 'x' }] }) })
+        .edition.cancellationTiers,
+    ).toEqual(EDITION_DEFAULTS.cancellationTiers);
   });
 
   it('falls back to the seed where a row is missing or unreadable', () => {
