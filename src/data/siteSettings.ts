@@ -8,7 +8,6 @@ import {
   HERO_SETTINGS,
   SETTING_DEFAULTS,
   SOCIAL_SETTINGS,
-  type CancellationTier,
   type SiteSettingKey,
   type SiteSettings,
 } from '../config/site-defaults';
@@ -29,21 +28,6 @@ export type EditionFacts = {
   raised?: number | null;
 };
 
-/**
- * The edition's tiers as the pages read them; the seed's when the stored value is not a list of
- * whole-number tiers (the database's check, private.is_cancellation_tiers, allows no other).
- */
-function cancellationTiers(stored: Edition['cancellation_tiers']): readonly CancellationTier[] {
-  if (!Array.isArray(stored)) return EDITION_DEFAULTS.cancellationTiers;
-  const tiers = stored.map((tier) => {
-    const { from_days: fromDays, percent } = (tier ?? {}) as Record<string, unknown>;
-    return Number.isInteger(fromDays) && Number.isInteger(percent)
-      ? { fromDays: fromDays as number, percent: percent as number }
-      : null;
-  });
-  return tiers.every((tier) => tier !== null) ? tiers : EDITION_DEFAULTS.cancellationTiers;
-}
-
 /** An edition's row as the pages read it. */
 export function editionFacts(row: Edition, next: Edition | null = null): SiteSettings['edition'] {
   return {
@@ -60,7 +44,10 @@ export function editionFacts(row: Edition, next: Edition | null = null): SiteSet
     registrationOpens: row.registration_opens,
     registrationCloses: row.registration_closes,
     balanceDue: row.balance_due,
-    cancellationTiers: cancellationTiers(row.cancellation_tiers),
+    // The database's check (private.is_cancellation_tiers) admits only this shape.
+    cancellationTiers: (row.cancellation_tiers as { from_days: number; percent: number }[]).map(
+      (tier) => ({ fromDays: tier.from_days, percent: tier.percent }),
+    ),
     next: next ? { name: next.name, url: null, date: next.start_date } : null,
   };
 }

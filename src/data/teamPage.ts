@@ -4,7 +4,7 @@
 // the checkout Edge Function that prices the balance. A wrong, altered or expired secret gets
 // null from each, which these calls answer as null too: the page then shows nothing personal.
 import { publicDb, type DbClient } from './client';
-import { callFunction, publicFunctions, type FunctionsCaller } from './functions';
+import type { FunctionsCaller } from './functions';
 import { throwIfRefused } from './submissions';
 import type { CalendarDate } from '../config/site-defaults';
 import type { Pence } from '../lib/money';
@@ -195,16 +195,41 @@ export async function requestTeamLink(
 export const CHECKOUT_UNREACHABLE =
   'The payment page could not be opened. Please try again in a moment.';
 
-/** The balance's Checkout Session (the checkout function prices it in the database): its URL. */
+/** Why the balance's payment page could not be opened, in a sentence for the team. */
+export class CheckoutError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'CheckoutError';
+  }
+}
+
+/**
+ * The balance's Checkout Session (the checkout function prices it in the database): its URL.
+ * Throws a CheckoutError with the function's refusal, or CHECKOUT_UNREACHABLE. The functions'
+ * client is loaded when asked for, as delivery.ts does: the page's first download stays without it.
+ */
 export async function startBalanceCheckout(
   secret: string,
-  caller: FunctionsCaller = publicFunctions,
+  caller?: FunctionsCaller,
 ): Promise<string> {
-  const { url } = await callFunction<{ url: string }>(
-    caller,
-    'checkout',
-    { kind: 'balance', secret },
-    { unreachable: CHECKOUT_UNREACHABLE },
-  );
-  return url;
+  let answer: { url?: unknown };
+  try {
+    const { callFunction, FunctionError, publicFunctions } = await import('./functions');
+    try {
+      answer = await callFunction<{ url?: unknown }>(
+        caller ?? publicFunctions,
+        'checkout',
+        { kind: 'balance', secret },
+        { unreachable: CHECKOUT_UNREACHABLE },
+      );
+    } catch (error) {
+      throw error instanceof FunctionError ? new CheckoutError(error.message) : error;
+    }
+  } catch (error) {
+    if (error instanceof CheckoutError) throw error;
+    throw new CheckoutError(CHECKOUT_UNREACHABLE, { cause: error });
+  }
+  if (typeof answer.url !== 'string' || !/^https?:\/\//.test(answer.url))
+    throw new CheckoutError(CHECKOUT_UNREACHABLE);
+  return answer.url;
 }

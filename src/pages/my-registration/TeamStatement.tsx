@@ -7,8 +7,12 @@ import { useState } from 'react';
 import { CircleCheckBig, CreditCard } from 'lucide-react';
 import { FormMessage } from '../../components/FormField';
 import { buttonStyles } from '../../components/PageHero';
-import { FunctionError } from '../../data/functions';
-import { CHECKOUT_UNREACHABLE, startBalanceCheckout, type TeamMoney } from '../../data/teamPage';
+import {
+  CHECKOUT_UNREACHABLE,
+  CheckoutError,
+  startBalanceCheckout,
+  type TeamMoney,
+} from '../../data/teamPage';
 import { formatLongDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 
@@ -85,7 +89,7 @@ export function TeamStatement({
       onPayment(await startBalanceCheckout(secret));
     } catch (error) {
       console.warn('Could not open the balance payment', error);
-      setFailure(error instanceof FunctionError ? error.message : CHECKOUT_UNREACHABLE);
+      setFailure(error instanceof CheckoutError ? error.message : CHECKOUT_UNREACHABLE);
       setOpening(false);
     }
   };
