@@ -325,6 +325,29 @@ describe('MyRegistrationPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Sam Navigator, sam@example.org')).toBeInTheDocument();
   });
 
+  it('says what separate rooms cost before saving, as the choice changes', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubNetwork({
+      team_page: {
+        body: team({
+          separate_rooms: true,
+          money: { ...owing, supplement_pence: 30_000, total_pence: 425_000 },
+        }),
+      },
+    });
+    renderAt(paths.teamPage(SECRET));
+    await user.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const rooms = screen.getByLabelText('We would like separate rooms');
+    expect(rooms).toBeChecked();
+    expect(rooms).toHaveAccessibleDescription(
+      'Separate rooms add £300: your price becomes £4,250.',
+    );
+    await user.click(rooms);
+    expect(rooms).toHaveAccessibleDescription(
+      'Separate rooms would add £300 to your price of £3,950.',
+    );
+  });
+
   it('shows what the terms give back before asking to confirm, then says it is cancelled with the refund due', async () => {
     const user = userEvent.setup({ delay: null });
     let cancelled = false;
