@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { pinClocks, restoreDatabaseClock } from './admin-helpers';
+import { axeViolations } from './axe';
 import { test, expect, type ServiceDb } from './fixtures';
 
 const MARCH = '2026-03-20';
@@ -104,6 +105,7 @@ test("a team's own page: the balance, paid; the co-driver added; cancelled with 
     await expect(money.getByText('£3,700', { exact: true })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+    expect(await axeViolations(page)).toEqual([]);
 
     // The balance.
     if (CHECKOUT_FUNCTION) {
@@ -122,6 +124,7 @@ test("a team's own page: the balance, paid; the co-driver added; cancelled with 
     // The co-driver, added on the page, is in the admin's registration.
     await page.getByRole('button', { name: 'Edit details' }).click();
     const details = page.getByRole('form', { name: 'Edit details' });
+    expect(await axeViolations(page)).toEqual([]);
     await details.getByRole('textbox', { name: 'Co-driver full name' }).fill('Robin Navigator');
     await details.getByRole('textbox', { name: 'Co-driver email' }).fill('robin@example.org');
     await details.getByRole('button', { name: 'Save details' }).click();
@@ -140,6 +143,7 @@ test("a team's own page: the balance, paid; the co-driver added; cancelled with 
       ),
     ).toBeVisible();
     expect(await remainingPlaces(serviceDb)).toBe(before);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Yes, cancel our registration' }).click();
     await expect(
       page.getByText(/Your registration is cancelled\. A refund of £1,850 is due to you/),
@@ -161,6 +165,7 @@ test("a team's own page: the balance, paid; the co-driver added; cancelled with 
     await expect(page.getByText(team)).toHaveCount(0);
     await expect(page.getByText('Morgan Lead')).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Your payments' })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
   } finally {
     await serviceDb
       .from('editions')
