@@ -200,3 +200,8 @@ insert into public.media_files (path, alt) values
   ('seed/heroes/village-square-families-meetup.1920x1080.webp', 'Families meeting the rally crews in a village square'),
   ('seed/heroes/lake-shoreline-cars-sunset.1920x1080.webp', 'Rally cars parked on a lake shoreline at sunset')
 on conflict (path) do nothing;
+
+-- The 2026 edition's balance due date (the editions migration creates the edition without one),
+-- so a local team's page shows a whole statement: "Balance £3,700 due by 1 May 2026". Local data
+-- only: on a hosted project the organiser sets it on the Editions screen.
+update public.editions set balance_due = '2026-05-01' where year = 2026 and balance_due is null;

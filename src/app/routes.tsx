@@ -18,6 +18,7 @@ const pages = {
   contact: lazyPage(() => import('../pages/contact/ContactPage')),
   signUp: lazyPage(() => import('../pages/sign-up/SignUpPage')),
   paymentSuccess: lazyPage(() => import('../pages/payment-success/PaymentSuccessPage')),
+  myRegistration: lazyPage(() => import('../pages/my-registration/MyRegistrationPage')),
   privacy: lazyPage(() => import('../pages/legal/PrivacyPage')),
   terms: lazyPage(() => import('../pages/legal/TermsPage')),
   notFound: lazyPage(() => import('../pages/not-found/NotFoundPage')),
@@ -71,6 +72,9 @@ export const routes: PageRoute[] = [
       page(paths.contact, pages.contact),
       page(paths.signUp, pages.signUp),
       page(paths.paymentSuccess, pages.paymentSuccess),
+      // Each team's page: never prerendered (not in publicStaticPaths), so no personal data is.
+      page(paths.myRegistration, pages.myRegistration),
+      page(paths.teamPagePattern, pages.myRegistration),
       page(paths.privacy, pages.privacy),
       page(paths.terms, pages.terms),
       page(paths.articlePreviewPattern, pages.articlePreview),

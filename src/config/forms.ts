@@ -24,13 +24,18 @@ export const contactSubjects = [
   { value: 'other', label: 'Other' },
 ] as const;
 
-/** The sign-up form's limits (submit_registration and the registrations table's checks). */
+/**
+ * The team's fields' limits, on the sign-up form and the team's page (private.refuse_team_fields
+ * and the registrations table's checks).
+ */
 export const registrationLimits = {
   name: 200,
   teamName: 200,
   vehicleMake: 100,
+  vehicleModel: 100,
   vehicleColour: 100,
   registrationPlate: 20,
+  emergencyContactName: 200,
 } as const;
 
 /** The sponsorship enquiry's limits (submit_sponsorship_enquiry and its table's checks). */

@@ -17,6 +17,10 @@ export const paths = {
   contact: '/contact',
   signUp: '/sign-up',
   paymentSuccess: '/payment-success',
+  /** Each team's own page: "Email me my link" without a secret, the team's page with one. */
+  myRegistration: '/my-registration',
+  teamPage: (secret: string) => `/my-registration/${encodeURIComponent(secret)}`,
+  teamPagePattern: '/my-registration/:secret',
   privacy: '/privacy-policy',
   terms: '/terms-conditions',
   admin: '/admin',

@@ -10,23 +10,13 @@ export type SponsorTierOffer = {
   benefits: readonly string[];
 };
 
-// The edition's name, dates, places, prices, capacity and the fundraising figures are settings
-// (src/config/site-defaults.ts, read through useSiteSettings); these are the rules that stay.
+// The edition's name, dates, places, prices, capacity, cancellation tiers and the fundraising
+// figures are the edition's and the settings' (src/config/site-defaults.ts, read through
+// useSiteSettings); these are the rules that stay.
 export const rally = {
   /** The countries the mystery route passes through (the route's copy, not a setting). */
   countries: ['Germany', 'Austria', 'Italy', 'Switzerland (Zurich)', 'France'],
   guestsPerCar: 2,
-  cancellation: [
-    {
-      notice: 'More than 90 days before the start',
-      refund: '50% of the entry fee, excluding the deposit',
-    },
-    {
-      notice: '60-90 days before the start',
-      refund: '25% of the entry fee, excluding the deposit',
-    },
-    { notice: 'Less than 60 days before the start', refund: 'No refund' },
-  ],
 } as const;
 
 export const sponsorTiers: readonly SponsorTierOffer[] = [

@@ -13,6 +13,8 @@ export type CalendarDate = string;
 
 export type SocialLink = { label: string; href: string };
 
+export type CancellationTier = { fromDays: number; percent: number };
+
 export type SiteSettings = {
   edition: {
     name: string;
@@ -32,6 +34,12 @@ export type SiteSettings = {
     registrationCloses: CalendarDate;
     /** Null until the organiser sets it. */
     balanceDue: CalendarDate | null;
+    /**
+     * The terms' cancellation refunds (the edition's cancellation_tiers), most days first: a
+     * cancellation at least `fromDays` days before the start gets `percent` of what was paid
+     * beyond the deposit; closer than the last tier, nothing.
+     */
+    cancellationTiers: readonly CancellationTier[];
     /** The next published edition, shown after the rally when there is one. */
     next: { name: string; url: string | null; date: CalendarDate | null } | null;
   };
@@ -70,6 +78,10 @@ export const EDITION_DEFAULTS: SiteSettings['edition'] = {
   registrationOpens: '2025-09-01',
   registrationCloses: '2026-05-31',
   balanceDue: null,
+  cancellationTiers: [
+    { fromDays: 91, percent: 50 },
+    { fromDays: 60, percent: 25 },
+  ],
   next: null,
 };
 

@@ -52,6 +52,10 @@ describe('toSiteSettings', () => {
       registrationOpens: '2026-11-24',
       registrationCloses: '2027-05-31',
       balanceDue: '2027-04-30',
+      cancellationTiers: [
+        { fromDays: 91, percent: 50 },
+        { fromDays: 60, percent: 25 },
+      ],
       next: { name: '2028 Alpine Rally', url: null, date: '2028-06-21' },
     });
     expect(settings.fundraising.raised).toBe(4_280_000);
@@ -59,6 +63,20 @@ describe('toSiteSettings', () => {
     expect(settings.organisation.social.map((link) => link.label)).toEqual([
       'Facebook',
       'Instagram',
+    ]);
+  });
+
+  it("reads the edition's cancellation tiers", () => {
+    const tiers = [
+      { from_days: 120, percent: 75 },
+      { from_days: 30, percent: 10 },
+    ];
+    expect(
+      toSiteSettings({}, { current: row(2027, { cancellation_tiers: tiers }) }).edition
+        .cancellationTiers,
+    ).toEqual([
+      { fromDays: 120, percent: 75 },
+      { fromDays: 30, percent: 10 },
     ]);
   });
 

@@ -44,6 +44,10 @@ export function editionFacts(row: Edition, next: Edition | null = null): SiteSet
     registrationOpens: row.registration_opens,
     registrationCloses: row.registration_closes,
     balanceDue: row.balance_due,
+    // The database's check (private.is_cancellation_tiers) admits only this shape.
+    cancellationTiers: (row.cancellation_tiers as { from_days: number; percent: number }[]).map(
+      (tier) => ({ fromDays: tier.from_days, percent: tier.percent }),
+    ),
     next: next ? { name: next.name, url: null, date: next.start_date } : null,
   };
 }

@@ -17,6 +17,7 @@ const edition: SiteSettings['edition'] = {
   registrationOpens: '2025-09-01',
   registrationCloses: '2026-05-31',
   balanceDue: null,
+  cancellationTiers: [],
   next: null,
 };
 const places = (remaining: number): RallyPlaces => ({

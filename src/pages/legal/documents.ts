@@ -1,7 +1,7 @@
 // The terms and the privacy policy. Both were last updated on 15 October 2025.
-import { rally } from '../../config/rally';
-import type { SiteSettings } from '../../config/site-defaults';
+import type { CancellationTier, SiteSettings } from '../../config/site-defaults';
 import { dateRangeLabel } from '../../lib/calendar';
+import { formatLongDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 
 export type LegalSection = {
@@ -15,6 +15,32 @@ export type LegalDocument = {
   intro: string;
   sections: readonly LegalSection[];
 };
+
+/**
+ * The cancellation scale in the spec's words, from the edition's tiers (the database refunds by
+ * the same tiers: cancellation_quote): most notice first, then 'No refund' closer than the last.
+ */
+export function cancellationPoints(tiers: readonly CancellationTier[]): string[] {
+  const refund = (percent: number) =>
+    percent > 0 ? `${percent}% of the entry fee, excluding the deposit` : 'No refund';
+  const points = tiers.map(({ fromDays, percent }, index) => {
+    const previous = tiers[index - 1];
+    const notice =
+      previous === undefined
+        ? fromDays === 0
+          ? 'Any time before the start'
+          : `More than ${fromDays - 1} days before the start`
+        : previous.fromDays - 1 === fromDays
+          ? `${fromDays} days before the start`
+          : `${fromDays}-${previous.fromDays - 1} days before the start`;
+    return `${notice}: ${refund(percent)}.`;
+  });
+  const last = tiers.at(-1);
+  if (last === undefined) return ['Cancellation: No refund.'];
+  if (last.fromDays > 0)
+    points.push(`Less than ${last.fromDays} days before the start: No refund.`);
+  return points;
+}
 
 export const terms = ({ edition, organisation }: SiteSettings): LegalDocument => ({
   title: 'Terms and Conditions',
@@ -34,7 +60,11 @@ export const terms = ({ edition, organisation }: SiteSettings): LegalDocument =>
       heading: 'Entry fee and deposit',
       paragraphs: [
         `The entry fee is ${formatMoney(edition.price)} per car for two guests sharing a twin or double room; separate rooms cost extra.`,
-        `A deposit of ${formatMoney(edition.deposit)} secures your place. The deposit is non-refundable. The balance is due on the date given in your confirmation email.`,
+        `A deposit of ${formatMoney(edition.deposit)} secures your place. The deposit is non-refundable. ${
+          edition.balanceDue
+            ? `The balance is due on ${formatLongDate(edition.balanceDue)}.`
+            : 'The balance is due on the date given in your confirmation email.'
+        }`,
       ],
     },
     {
@@ -42,7 +72,7 @@ export const terms = ({ edition, organisation }: SiteSettings): LegalDocument =>
       paragraphs: [
         'If you cancel, the refund of the entry fee depends on how long before the rally starts we receive your written notice:',
       ],
-      points: rally.cancellation.map((rule) => `${rule.notice}: ${rule.refund}.`),
+      points: cancellationPoints(edition.cancellationTiers),
     },
     {
       heading: 'Changes and cancellation by us',

@@ -16,14 +16,9 @@ import {
 import { SubmissionError } from '../../data/submissions';
 import { useForm } from '../../lib/useForm';
 import { registrationLimits as limits } from '../../config/forms';
-import {
-  email,
-  fieldProblem,
-  isTooLong,
-  shortenMessage,
-  type FieldErrors,
-} from '../../lib/validation';
-import { phone, PHONE_HINT } from '../../lib/field-rules';
+import type { FieldErrors } from '../../lib/validation';
+import { PHONE_HINT } from '../../lib/field-rules';
+import { teamFieldErrors } from '../../lib/team-fields';
 
 type RegistrationValues = RegistrationInput;
 
@@ -56,32 +51,8 @@ export const REGISTRATION_RATE_LIMITED =
   'Several registrations were sent from this email address or network in a short time, so this one was not made. Please try again in an hour.';
 
 function validate(values: RegistrationValues): FieldErrors<keyof RegistrationValues> {
-  const errors: FieldErrors<keyof RegistrationValues> = {};
-  errors.leadDriverName = fieldProblem(values.leadDriverName, {
-    required: "Please enter the lead driver's full name.",
-  });
-  if (!errors.leadDriverName && isTooLong(values.leadDriverName, limits.name))
-    errors.leadDriverName = shortenMessage("the lead driver's name", limits.name);
-  errors.leadDriverEmail = fieldProblem(values.leadDriverEmail, {
-    required: "Please enter the lead driver's email address.",
-    rules: [email],
-  });
-  errors.leadDriverPhone = fieldProblem(values.leadDriverPhone, {
-    required: "Please enter the lead driver's phone number.",
-    rules: [phone],
-  });
-  errors.coDriverEmail = fieldProblem(values.coDriverEmail, { rules: [email] });
-  errors.coDriverPhone = fieldProblem(values.coDriverPhone, { rules: [phone] });
-  if (isTooLong(values.coDriverName, limits.name))
-    errors.coDriverName = shortenMessage("the co-driver's name", limits.name);
-  if (isTooLong(values.teamName, limits.teamName))
-    errors.teamName = shortenMessage('the team name', limits.teamName);
-  if (isTooLong(values.vehicleMake, limits.vehicleMake))
-    errors.vehicleMake = shortenMessage('the vehicle make', limits.vehicleMake);
-  if (isTooLong(values.vehicleColour, limits.vehicleColour))
-    errors.vehicleColour = shortenMessage('the vehicle colour', limits.vehicleColour);
-  if (isTooLong(values.registrationPlate, limits.registrationPlate))
-    errors.registrationPlate = shortenMessage('the registration plate', limits.registrationPlate);
+  // The team's fields by the rules the team's page uses too; the terms are the sign-up's own.
+  const errors: FieldErrors<keyof RegistrationValues> = teamFieldErrors(values);
   if (!values.acceptTerms)
     errors.acceptTerms = 'Please accept the terms and conditions to register.';
   return errors;
