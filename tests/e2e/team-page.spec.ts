@@ -1,59 +1,32 @@
 // Issue 23's team page in a real browser against the production build, with both clocks pinned to
-// 20 March 2026 (94 days before the 2026 rally starts on 22 June): a team registered with its
-// deposit paid (arranged through the service role, as the stripe-webhook function records it)
-// opens its page by the secret link and sees "Balance" £3,700 due by 1 May 2026; pays the balance
-// and sees "Paid in full"; adds its co-driver, whom the admin's registration then shows; cancels,
-// seeing £1,850 (50% of £3,950 − £250) before confirming, and the rally has one more place; an
-// altered link shows nothing personal.
+// 20 March 2026 (94 days before the 2026 rally starts on 22 June): a team registers on /sign-up and
+// pays its deposit on the Stripe stand-in's test-mode checkout page; the link in its deposit receipt
+// opens its page, which shows "Balance" £3,700 due by 1 May 2026; "Pay balance" goes through the
+// checkout function and the test-mode page, the page turns to "Paid in full" and a balance receipt
+// arrives; the co-driver added on the page is in the admin's registration; cancelling shows £1,850
+// (50% of £3,950 − £250) before confirming, and the rally has one more place; an altered link shows
+// nothing personal.
 //
-// It sets the 2026 edition's balance due date, pins the database's day and frees a place, which
-// other specs read: it runs in playwright.config.ts's "shared state" project, after the main one
-// and alone, and puts the due date and the day back however it ends.
-import { existsSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
+// It pins the database's day and frees a place, which other specs read: it runs in
+// playwright.config.ts's "shared state" project, after the main one and alone, and puts the day
+// back however it ends.
 import { pinClocks, restoreDatabaseClock } from './admin-helpers';
 import { axeViolations } from './axe';
-import { test, expect, type ServiceDb } from './fixtures';
+import { e2e } from './servers';
+import { test, expect, PAY_TEST_MODE, registerToCheckout, type ServiceDb } from './fixtures';
 
 const MARCH = '2026-03-20';
-const DUE = '2026-05-01';
-const PRICE = 395_000;
-const DEPOSIT = 25_000;
 
-/**
- * Whether the checkout Edge Function (helper F's, issue 23) is in this tree. Until it is merged,
- * "Pay balance" has no function to call, so the balance is recorded through the service role as
- * the webhook would record it; once it is, the spec pays through the real function and the
- * stand-in's test-mode checkout page.
- */
-const CHECKOUT_FUNCTION = existsSync('supabase/functions/checkout/index.ts');
+type CaughtMail = { subject: string; html: string | null; text: string | null };
 
-/** A paid checkout event, recorded as the stripe-webhook function records it. */
-async function recordPayment(
-  serviceDb: ServiceDb,
-  registration: string,
-  kind: 'deposit' | 'balance',
-  amount: number,
-) {
-  const { data } = await serviceDb
-    .rpc('record_checkout_payment', {
-      event_id: `evt_e2e_${randomUUID()}`,
-      event_type: 'checkout.session.completed',
-      session: {
-        id: `cs_test_${randomUUID()}`,
-        object: 'checkout.session',
-        mode: 'payment',
-        status: 'complete',
-        payment_status: 'paid',
-        client_reference_id: registration,
-        amount_total: amount,
-        currency: 'gbp',
-        payment_intent: `pi_test_${randomUUID()}`,
-        metadata: { kind, registration_id: registration },
-      },
-    })
-    .throwOnError();
-  expect((data as { outcome: string }).outcome).toBe('paid');
+/** The emails the local mail catcher holds for an address, newest first. */
+async function mailTo(address: string): Promise<CaughtMail[]> {
+  const response = await fetch(
+    `${e2e.emulatorUrl}/local/mail/messages?to=${encodeURIComponent(address)}`,
+    { headers: { apikey: e2e.serviceRoleKey } },
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as CaughtMail[];
 }
 
 async function remainingPlaces(serviceDb: ServiceDb): Promise<number> {
@@ -68,35 +41,35 @@ test("a team's own page: the balance, paid; the co-driver added; cancelled with 
 }) => {
   test.setTimeout(120_000);
   const team = `Team page ${Date.now().toString(36)}`;
-  const email = `team.page.${randomUUID()}@example.org`;
-  const { data: edition } = await serviceDb
-    .from('editions')
-    .select('balance_due')
-    .eq('year', 2026)
-    .single()
-    .throwOnError();
+  const email = `${team.toLowerCase().replace(/\W+/g, '.')}@example.org`;
   try {
     await pinClocks(MARCH, page);
-    await serviceDb.from('editions').update({ balance_due: DUE }).eq('year', 2026).throwOnError();
 
-    const { data: registration } = await serviceDb
-      .from('registrations')
-      .insert({
-        lead_driver_name: 'Morgan Lead',
-        lead_driver_email: email,
-        lead_driver_phone: '07700 900123',
-        team_name: team,
+    // Registered and the deposit paid, as a visitor does it.
+    await page.goto('/sign-up');
+    const form = page.locator('main').getByRole('form', { name: 'Rally registration' });
+    await form.getByRole('textbox', { name: 'Full name', exact: true }).fill('Morgan Lead');
+    await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('07700 900123');
+    await form.getByRole('textbox', { name: 'Team name', exact: true }).fill(team);
+    await page.getByLabel(/I accept the/).check();
+    await registerToCheckout(page);
+    await page.getByRole('button', { name: PAY_TEST_MODE }).click();
+    await expect(page.getByText('Your place is secured.')).toBeVisible();
+
+    // The link in the deposit receipt opens the team's page.
+    let receipt: CaughtMail | undefined;
+    await expect
+      .poll(async () => {
+        receipt = (await mailTo(email)).find((mail) => /deposit/i.test(mail.subject));
+        return Boolean(receipt);
       })
-      .select('id')
-      .single()
-      .throwOnError();
-    await recordPayment(serviceDb, registration.id, 'deposit', DEPOSIT);
-    const { data: secret } = await serviceDb
-      .rpc('issue_team_link', { registration: registration.id })
-      .throwOnError();
-    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-
-    // The page: the team and the statement, with the balance due on 1 May 2026.
+      .toBe(true);
+    const link = /href="([^"]*\/my-registration\/[A-Za-z0-9_-]{43})"/.exec(
+      receipt?.html ?? '',
+    )?.[1];
+    expect(link).toBeDefined();
+    const secret = (link ?? '').split('/').pop() ?? '';
     await page.goto(`/my-registration/${secret}`);
     await expect(page.getByRole('heading', { name: 'Your team' })).toBeVisible();
     await expect(page.getByText(team)).toBeVisible();
@@ -107,19 +80,17 @@ test("a team's own page: the balance, paid; the co-driver added; cancelled with 
     await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
     expect(await axeViolations(page)).toEqual([]);
 
-    // The balance.
-    if (CHECKOUT_FUNCTION) {
-      await money.getByRole('button', { name: 'Pay balance' }).click();
-      await page.getByRole('button', { name: /^Pay .*3,700.* \(test mode\)$/ }).click();
-      await expect(page).toHaveURL(new RegExp(`/my-registration/${secret}\\?paid=balance$`));
-    } else {
-      // TODO(issue 23, lead): F's checkout function is not in this branch yet; replace this with
-      // the branch above (it runs by itself once supabase/functions/checkout/index.ts exists).
-      await recordPayment(serviceDb, registration.id, 'balance', PRICE - DEPOSIT);
-      await page.reload();
-    }
+    // The balance, through the checkout function and the test-mode page; then its receipt.
+    await money.getByRole('button', { name: 'Pay balance' }).click();
+    await page.getByRole('button', { name: /^Pay .*3,700.* \(test mode\)$/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/my-registration/${secret}\\?paid=balance$`));
     await expect(money.getByText('Paid in full', { exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(money.getByRole('button', { name: 'Pay balance' })).toHaveCount(0);
+    await expect
+      .poll(async () => (await mailTo(email)).filter((mail) => /balance/i.test(mail.subject)))
+      .toHaveLength(1);
+    const [balanceReceipt] = (await mailTo(email)).filter((mail) => /balance/i.test(mail.subject));
+    expect(balanceReceipt?.text).toContain('£3,700');
 
     // The co-driver, added on the page, is in the admin's registration.
     await page.getByRole('button', { name: 'Edit details' }).click();
@@ -167,11 +138,6 @@ test("a team's own page: the balance, paid; the co-driver added; cancelled with 
     await expect(page.getByRole('region', { name: 'Your payments' })).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
   } finally {
-    await serviceDb
-      .from('editions')
-      .update({ balance_due: edition.balance_due })
-      .eq('year', 2026)
-      .throwOnError();
     await restoreDatabaseClock();
   }
 });
