@@ -221,9 +221,12 @@ export default function PaymentSuccessPage() {
               <ol className="mt-4 list-decimal space-y-2 pl-6 text-slate-700">
                 <li>
                   Your receipt is on its way to the lead driver’s email now, with your booking
-                  reference.
+                  reference and the link to your team’s page.
                 </li>
-                <li>We will send your team pack and the balance payment details.</li>
+                <li>
+                  Your team’s page shows the balance and when it is due: pay it there, and keep your
+                  co-driver, car and contact details up to date.
+                </li>
                 <li>Start fundraising: every pound helps children and families.</li>
               </ol>
             </div>

@@ -42,7 +42,10 @@ export const DepositReceipt = template(
       <Paragraph>
         {`We have received your deposit of ${amount(props.payment.amount, props.payment.currency)}. Your place on the ${props.edition.name} is secured.`}
       </Paragraph>
-      <Paragraph>We will send your team pack and the balance payment details.</Paragraph>
+      <Paragraph>
+        Your team’s page shows the balance and when it is due: pay it there, and keep your
+        co-driver, car and contact details up to date.
+      </Paragraph>
       {props.teamPage && <TeamPageBlock teamPage={props.teamPage} />}
       <Facts lines={paymentLines(props)} />
     </Layout>
