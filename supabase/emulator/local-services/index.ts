@@ -4,8 +4,7 @@
 import type { ApiContext, ApiHandler, ApiRequest, ApiResponse } from '../types';
 import { mayManageLocalData } from './access';
 import { checkoutRoute, stripeEventsRoute } from './checkout';
-import { depositPage, donatePage, paymentFailedPage } from './pages';
-import { completePayment, depositCharge, isReference } from './payments';
+import { donatePage } from './pages';
 import { clockDay } from '../config';
 import { html, json } from './responses';
 import { tick } from '../scheduler';
@@ -71,38 +70,6 @@ async function webhook(req: ApiRequest, ctx: ApiContext, segments: string[]): Pr
   return result.status === 200
     ? json(200, { ok: true })
     : json(result.status, { ok: false, error: 'Simulated failure (test mode)' });
-}
-
-/** "Pay": completes the test-mode payment, then the after-payment redirect to the site. */
-async function payDeposit(req: ApiRequest, { config, db }: ApiContext): Promise<ApiResponse> {
-  const form = new URLSearchParams(req.body.toString('utf8'));
-  const reference = form.get('client_reference_id');
-  if (!isReference(reference))
-    return html('POST', paymentFailedPage(config.siteUrl, 'No registration reference.'), 400);
-  const charge = await depositCharge(db, reference);
-  if (!charge)
-    return html('POST', paymentFailedPage(config.siteUrl, 'No rally takes deposits now.'), 400);
-  const result = await completePayment(
-    config,
-    reference,
-    form.get('prefilled_email') ?? '',
-    charge,
-  );
-  if (result.status !== 200)
-    return html(
-      'POST',
-      paymentFailedPage(config.siteUrl, `The payment webhook answered ${result.status}.`),
-      502,
-    );
-  const site = config.siteUrl.replace(/\/+$/, '');
-  return {
-    status: 303,
-    headers: {
-      location: `${site}/payment-success?ref=${encodeURIComponent(reference)}`,
-      'cache-control': 'no-store',
-    },
-    body: null,
-  };
 }
 
 /**
@@ -177,21 +144,7 @@ export const handleLocalServices: ApiHandler = async (req, ctx) => {
 
   if (path === '/clock') return databaseClock(req, ctx);
 
-  if (path === '/pay/deposit' && req.method === 'POST') return payDeposit(req, ctx);
   if (req.method === 'GET' || req.method === 'HEAD') {
-    if (path === '/pay/deposit') {
-      const reference = req.url.searchParams.get('client_reference_id');
-      const email = req.url.searchParams.get('prefilled_email') ?? '';
-      return html(
-        req.method,
-        depositPage(
-          config.siteUrl,
-          isReference(reference) ? reference : null,
-          email,
-          await depositCharge(ctx.db, isReference(reference) ? reference : null),
-        ),
-      );
-    }
     if (path === '/donate') return html(req.method, donatePage(config.siteUrl));
   }
   return json(404, { ok: false, error: 'Not found' });

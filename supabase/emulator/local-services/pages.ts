@@ -1,8 +1,5 @@
-// Test-mode stand-ins for the two external pages the site links to: the card-payment page for
-// the deposit and the charity's giving page. No card details are asked for or kept. The deposit
-// page names the edition and charges its deposit as the database holds them (payments.ts).
-import { formatMoney } from '../../../src/lib/money';
-import type { DepositCharge } from './payments';
+// The local pages' shell, the charity's test-mode giving page and the page a test-mode payment
+// shows when the webhook refused it (the checkout page itself is ./checkout.ts).
 
 /** The organisation's name, for a page no edition is part of. */
 const ORGANISATION = 'Europe Rally';
@@ -44,48 +41,6 @@ ${content}
 </body>
 </html>
 `;
-}
-
-/**
- * The deposit page. With a registration's reference (client_reference_id) the button completes
- * the payment for it; without one it says so and sends the visitor to register first. Without
- * an edition to pay for (`charge` null) nothing can be paid.
- */
-export function depositPage(
-  siteUrl: string,
-  reference: string | null,
-  email: string,
-  charge: DepositCharge | null,
-): string {
-  const site = siteUrl.replace(/\/+$/, '');
-  const amount = charge ? formatMoney(charge.amount) : '';
-  const action = !charge
-    ? `<p class="notice" role="alert">No rally takes deposits now.</p>`
-    : reference
-      ? `<form method="post" action="/local/pay/deposit">
-  <input type="hidden" name="client_reference_id" value="${escapeHtml(reference)}">
-  <input type="hidden" name="prefilled_email" value="${escapeHtml(email)}">
-  <button class="button" type="submit">Pay ${amount} deposit (test mode)</button>
-</form>`
-      : `<p class="notice" role="alert">This payment is not linked to a registration. Please register first.</p>
-<a class="button" href="${escapeHtml(`${site}/sign-up`)}">Go to registration</a>`;
-  return page(
-    'Test-mode deposit payment',
-    `<h1>Test-mode deposit payment</h1>
-<p class="notice" role="note">This page stands in for the card-payment provider while the site runs locally. No card is charged and no money moves.</p>
-<dl>
-  ${charge ? `<dt>For</dt><dd>${escapeHtml(charge.edition.name)} – deposit to secure your place</dd>` : ''}
-  <dt>Amount</dt><dd class="amount">${amount}</dd>
-  <dt>Terms</dt><dd>The deposit is non-refundable.</dd>
-  ${email ? `<dt>Email</dt><dd>${escapeHtml(email)}</dd>` : ''}
-  ${reference ? `<dt>Reference</dt><dd>${escapeHtml(reference)}</dd>` : ''}
-</dl>
-<div class="actions">
-  ${action}
-  <a href="${escapeHtml(`${site}/sign-up`)}">Cancel and return to registration</a>
-</div>`,
-    charge?.edition.name,
-  );
 }
 
 /** When the payment could not be completed (the webhook function refused or failed). */
