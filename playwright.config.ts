@@ -21,7 +21,11 @@ const browser = {
 };
 
 /** The specs of the "shared state" project (below); the main project leaves them out. */
-const SHARED_STATE_SPECS = ['**/edition-rollover.spec.ts', '**/edition-facts.spec.ts'];
+const SHARED_STATE_SPECS = [
+  '**/edition-rollover.spec.ts',
+  '**/edition-facts.spec.ts',
+  '**/admin-money.spec.ts',
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -101,6 +101,20 @@ describe("the registrations inbox's money", () => {
     expect(csv(row, 'Money')).toBe(text);
   });
 
+  test('the money state stands for the deposit in the row; only a failed deposit is said apart', () => {
+    const { unmount } = render(
+      <>
+        {registrationsInbox.summary(
+          registration({ money_state: 'deposit paid', deposit_status: 'paid' }),
+        )}
+      </>,
+    );
+    expect(screen.getAllByText('Deposit paid')).toHaveLength(1);
+    unmount();
+    render(<>{registrationsInbox.summary(registration({ deposit_status: 'failed' }))}</>);
+    expect(screen.getByText('Deposit failed')).toHaveClass('bg-red-100');
+  });
+
   test('a cancelled registration still owed its refund says how much, in red', () => {
     const row = registration({
       money_state: 'cancelled',

@@ -130,10 +130,9 @@ export const registrationsInbox: InboxDescription<'registrations', Registration>
         {[row.vehicle_make, row.vehicle_colour].filter(Boolean).join(', ') || 'vehicle not given'}
         {row.separate_rooms ? ' · separate rooms' : ''}
       </span>
+      {/* The money state says whether the deposit was paid; a failed one is said apart. */}
       <Badge tone={moneyStateTone(row.money_state, refundOwed(row))}>{moneyOf(row)}</Badge>
-      <Badge tone={toneOf(row.deposit_status, 'paid')}>
-        {DEPOSIT_LABELS[row.deposit_status] ?? row.deposit_status}
-      </Badge>
+      {row.deposit_status === 'failed' ? <Badge tone="bad">{DEPOSIT_LABELS.failed}</Badge> : null}
       {row.payment_exception ? <Badge tone="bad">Payment exception</Badge> : null}
       <WebhookBadge status={row.webhook_status} />
     </div>
