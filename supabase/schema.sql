@@ -888,7 +888,7 @@ create view public.registrations_with_money with (security_invoker=true) as
     registration_money_state(r.status = 'cancelled'::text, r.refund_due_pence, m.total, r.paid_pence, r.deposit_paid_pence, r.refunded_pence, e.balance_due, ( SELECT rally_today() AS rally_today)) AS money_state,
     GREATEST(m.total - r.paid_pence, 0) AS balance_pence
    FROM registrations r
-     JOIN editions e ON e.id = r.edition_id
+     LEFT JOIN editions e ON e.id = r.edition_id
      CROSS JOIN LATERAL ( SELECT e.price_per_car +
                 CASE
                     WHEN r.separate_rooms THEN COALESCE(e.separate_rooms_supplement, 0)

@@ -164,7 +164,9 @@ select r.*,
     (select public.rally_today())) as money_state,
   greatest(m.total - r.paid_pence, 0) as balance_pence
 from public.registrations as r
-join public.editions as e on e.id = r.edition_id
+-- Left: every registration has its edition (not null, a foreign key), and a count that reads no
+-- money (the inbox's "of N registrations") then skips the join.
+left join public.editions as e on e.id = r.edition_id
 cross join lateral (
   select e.price_per_car + case when r.separate_rooms then coalesce(e.separate_rooms_supplement, 0)
                                 else 0 end as total
