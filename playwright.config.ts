@@ -25,6 +25,7 @@ const SHARED_STATE_SPECS = [
   '**/edition-rollover.spec.ts',
   '**/edition-facts.spec.ts',
   '**/team-page.spec.ts',
+  '**/admin-money.spec.ts',
 ];
 
 export default defineConfig({

@@ -7,7 +7,9 @@
 // p50 and p99 for each; the goal is a p99 under 50 ms. `--list registrations` does the same for
 // the organiser's registrations inbox (page 1 newest first, a search, a late page, a status filter),
 // with the rows spread over 5 editions (issue 22): page 1 of one edition's inbox, and
-// rally_places() as a visitor calls it (the current edition's places).
+// rally_places() as a visitor calls it (the current edition's places). The inbox reads
+// registrations_with_money (issue 23: each row's money state from the ledger), so the paid rows
+// get a deposit in the ledger, half of them their balance too, and one request filters by state.
 //   Options: --list gallery|registrations (gallery) --rows N (10000) --runs N (200 per request)
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -72,6 +74,7 @@ function editionRow(year: number) {
     end_date: `${year}-06-26`,
     price_per_car: 400_000,
     deposit: 25_000,
+    balance_due: `${year}-05-01`,
     capacity: 12,
     registration_opens: `${year - 1}-09-01`,
     registration_closes: `${year}-05-31`,
@@ -89,6 +92,8 @@ const REGISTRATION_SEARCH =
 
 type List = {
   table: string;
+  /** Where the list reads (a view over the table), when not the table itself. */
+  reads?: string;
   row: (index: number) => Record<string, unknown>;
   /** The list's requests as postgrest-js sends them for listPage (count=exact, a range). */
   requests: { name: string; paths: string[] }[];
@@ -96,6 +101,7 @@ type List = {
 
 const REGISTRATIONS: List = {
   table: 'registrations',
+  reads: 'registrations_with_money',
   row: registrationRow,
   requests: [
     { name: 'page 1 (newest first)', paths: [`select=*&${NEWEST}&offset=0&limit=20`] },
@@ -107,6 +113,10 @@ const REGISTRATIONS: List = {
     {
       name: 'status new, page 1 (+ table count)',
       paths: [`select=*&status=eq.new&${NEWEST}&offset=0&limit=20`, 'select=*'],
+    },
+    {
+      name: 'money "balance due", page 1 (+ table count)',
+      paths: [`select=*&money_state=eq.balance%20due&${NEWEST}&offset=0&limit=20`, 'select=*'],
     },
   ],
 };
@@ -141,12 +151,41 @@ const LIST_REQUESTS: { name: string; paths: string[] }[] = [
 const GALLERY: List = { table: 'gallery_images', row: galleryRow, requests: LIST_REQUESTS };
 const LIST = values.list === 'registrations' ? REGISTRATIONS : GALLERY;
 
+/** A deposit in the ledger for each paid registration, and the balance for every other one. */
+async function seedLedger(agent: http.Agent, url: string, service: Record<string, string>) {
+  for (let from = 0; ; from += BATCH) {
+    const paid = await request(
+      agent,
+      new URL(
+        `/rest/v1/registrations?select=id,edition_id&deposit_status=eq.paid&order=id&offset=${from}&limit=${BATCH}`,
+        url,
+      ),
+      service,
+      { method: 'GET' },
+    );
+    const rows = JSON.parse(paid.body) as { id: string; edition_id: string }[];
+    if (rows.length === 0) return;
+    const payments = rows.flatMap(({ id, edition_id }, index) => [
+      { registration_id: id, edition_id, kind: 'deposit', amount_pence: 25_000 },
+      ...(index % 2 === 0
+        ? [{ registration_id: id, edition_id, kind: 'balance', amount_pence: 375_000 }]
+        : []),
+    ]);
+    const added = await request(agent, new URL('/rest/v1/registration_payments', url), service, {
+      method: 'POST',
+      body: JSON.stringify(payments),
+    });
+    if (added.status !== 201) throw new Error(`ledger: ${added.status} ${added.body}`);
+  }
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-admin-'));
   const server = await startEmulatorProcess(dataDir);
   const config = loadConfig();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  const rest = (query: string) => new URL(`/rest/v1/${LIST.table}?${query}`, server.url);
+  const rest = (query: string, table = LIST.reads ?? LIST.table) =>
+    new URL(`/rest/v1/${table}?${query}`, server.url);
   try {
     const service = {
       apikey: config.serviceRoleKey,
@@ -173,12 +212,13 @@ async function main(): Promise<void> {
       const rows = Array.from({ length: Math.min(BATCH, ROWS - start) }, (_, i) =>
         LIST.row(start + i),
       );
-      const answer = await request(agent, rest(''), service, {
+      const answer = await request(agent, rest('', LIST.table), service, {
         method: 'POST',
         body: JSON.stringify(rows),
       });
       if (answer.status !== 201) throw new Error(`seeding: ${answer.status} ${answer.body}`);
     }
+    if (LIST === REGISTRATIONS) await seedLedger(agent, server.url, service);
     console.log(
       `seeded ${ROWS} rows of ${LIST.table} in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );

@@ -745,6 +745,7 @@ alter table public.registration_payments add constraint registration_payments_ed
 alter table public.registration_payments add constraint registration_payments_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES registrations(id) ON DELETE SET NULL;
 CREATE INDEX registration_payments_edition_idx ON public.registration_payments USING btree (edition_id, recorded_at);
 CREATE INDEX registration_payments_registration_idx ON public.registration_payments USING btree (registration_id, kind);
+CREATE TRIGGER registration_payments_totals AFTER INSERT OR DELETE OR UPDATE ON registration_payments FOR EACH ROW EXECUTE FUNCTION private.keep_registration_totals();
 alter table public.registration_payments enable row level security;
 create policy "administrators read the ledger" on public.registration_payments for select to authenticated
   using (( SELECT is_admin() AS is_admin));
@@ -791,7 +792,10 @@ create table public.registrations (
   emergency_contact_name text default ''::text not null,
   emergency_contact_phone text default ''::text not null,
   cancelled_at timestamp with time zone,
-  refund_due_pence integer
+  refund_due_pence integer,
+  paid_pence integer default 0 not null,
+  deposit_paid_pence integer default 0 not null,
+  refunded_pence integer default 0 not null
 );
 alter table public.registrations add constraint registrations_pkey PRIMARY KEY (id);
 alter table public.registrations add constraint registrations_client_ip_check CHECK (length(client_ip) <= 64);
@@ -836,6 +840,62 @@ create policy "administrators update registrations" on public.registrations for 
 grant delete, select on public.registrations to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.registrations to service_role;
 grant update (note, status) on public.registrations to authenticated;
+
+-- view public.registrations_with_money
+
+create view public.registrations_with_money with (security_invoker=true) as
+ SELECT r.id,
+    r.lead_driver_name,
+    r.lead_driver_email,
+    r.lead_driver_phone,
+    r.co_driver_name,
+    r.co_driver_email,
+    r.co_driver_phone,
+    r.team_name,
+    r.separate_rooms,
+    r.vehicle_make,
+    r.vehicle_colour,
+    r.registration_plate,
+    r.terms_accepted_at,
+    r.status,
+    r.note,
+    r.deposit_status,
+    r.deposit_amount,
+    r.deposit_currency,
+    r.deposit_paid_at,
+    r.payment_id,
+    r.webhook_status,
+    r.webhook_attempts,
+    r.webhook_error,
+    r.webhook_attempted_at,
+    r.confirmation_sent_at,
+    r.receipt_sent_at,
+    r.created_at,
+    r.updated_at,
+    r.website,
+    r.client_ip,
+    r.holds_place,
+    r.payment_exception,
+    r.edition_id,
+    r.vehicle_model,
+    r.emergency_contact_name,
+    r.emergency_contact_phone,
+    r.cancelled_at,
+    r.refund_due_pence,
+    r.paid_pence,
+    r.deposit_paid_pence,
+    r.refunded_pence,
+    registration_money_state(r.status = 'cancelled'::text, r.refund_due_pence, m.total, r.paid_pence, r.deposit_paid_pence, r.refunded_pence, e.balance_due, ( SELECT rally_today() AS rally_today)) AS money_state,
+    GREATEST(m.total - r.paid_pence, 0) AS balance_pence
+   FROM registrations r
+     LEFT JOIN editions e ON e.id = r.edition_id
+     CROSS JOIN LATERAL ( SELECT e.price_per_car +
+                CASE
+                    WHEN r.separate_rooms THEN COALESCE(e.separate_rooms_supplement, 0)
+                    ELSE 0
+                END AS total) m;
+grant select on public.registrations_with_money to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on public.registrations_with_money to service_role;
 
 -- table public.site_settings
 
@@ -1617,6 +1677,32 @@ AS $function$
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.keep_registration_totals()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed uuid[] := '{}';
+begin
+  if tg_op <> 'DELETE' then changed := changed || new.registration_id; end if;
+  if tg_op <> 'INSERT' then changed := changed || old.registration_id; end if;
+  -- Summed again rather than added to, so the totals are the ledger's whatever the change.
+  update public.registrations as r
+  set (paid_pence, deposit_paid_pence, refunded_pence) = (
+    select
+      coalesce(sum(p.amount_pence) filter (where p.kind in ('deposit', 'balance')), 0)::integer,
+      coalesce(sum(p.amount_pence) filter (where p.kind = 'deposit'), 0)::integer,
+      coalesce(sum(p.amount_pence) filter (where p.kind = 'refund'), 0)::integer
+    from public.registration_payments as p
+    where p.registration_id = r.id and p.status = 'succeeded')
+  where r.id = any (changed);
+  return null;
+end
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.max_image_pixels()
  RETURNS bigint
  LANGUAGE sql
@@ -1892,16 +1978,8 @@ AS $function$
     'balance_pence', greatest(t.total - l.paid, 0),
     'balance_due_on', t.balance_due,
     'currency', 'gbp',
-    'state', case
-      when t.status = 'cancelled' and coalesce(t.refund_due_pence, 0) > 0
-           and l.refunded >= t.refund_due_pence then 'refunded'
-      when t.status = 'cancelled' then 'cancelled'
-      when l.deposits = 0 then 'awaiting deposit'
-      when t.total - l.paid <= 0 then 'paid in full'
-      when t.balance_due is null then 'deposit paid'
-      when private.today() > t.balance_due then 'overdue'
-      else 'balance due'
-    end)
+    'state', public.registration_money_state(t.status = 'cancelled', t.refund_due_pence, t.total,
+      l.paid, l.deposits, l.refunded, t.balance_due, private.today()))
   from team as t, ledger as l
 $function$;
 -- executable by: none of the API roles
@@ -2650,7 +2728,7 @@ $function$;
 -- executable by: anon, authenticated, service_role
 
 CREATE OR REPLACE FUNCTION public.edition_figures()
- RETURNS TABLE(edition_id uuid, cars_paid integer, places_taken integer, deposits_received integer)
+ RETURNS TABLE(edition_id uuid, cars_paid integer, places_taken integer, deposits_received integer, balances_received integer, balances_outstanding integer)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -2666,8 +2744,16 @@ begin
        where r.edition_id = e.id and r.status <> 'cancelled' and r.deposit_status = 'paid'),
       (select count(*)::integer from private.registrations_holding_places as h
        where h.edition_id = e.id),
-      (select coalesce(sum(r.deposit_amount), 0)::integer from public.registrations as r
-       where r.edition_id = e.id and r.deposit_status = 'paid')
+      (select coalesce(sum(p.amount_pence), 0)::integer from public.registration_payments as p
+       where p.edition_id = e.id and p.kind = 'deposit' and p.status = 'succeeded'),
+      (select coalesce(sum(p.amount_pence), 0)::integer from public.registration_payments as p
+       where p.edition_id = e.id and p.kind = 'balance' and p.status = 'succeeded'),
+      (select coalesce(sum(greatest(
+          e.price_per_car
+            + case when r.separate_rooms then coalesce(e.separate_rooms_supplement, 0) else 0 end
+            - r.paid_pence, 0)), 0)::integer
+       from public.registrations as r
+       where r.edition_id = e.id and r.status <> 'cancelled' and r.deposit_paid_pence > 0)
     from public.editions as e;
 end
 $function$;
@@ -2930,6 +3016,14 @@ CREATE OR REPLACE FUNCTION public.rally_places()
  SET search_path TO ''
 AS $function$ select * from private.edition_places(private.current_edition_id()) $function$;
 -- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.rally_today()
+ RETURNS date
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$ select private.today() $function$;
+-- executable by: authenticated, service_role
 
 CREATE OR REPLACE FUNCTION public.record_checkout_payment(event_id text, event_type text, session jsonb, paid_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS jsonb
@@ -3215,6 +3309,23 @@ CREATE OR REPLACE FUNCTION public.registration_money(registration uuid)
 AS $function$
   select private.registration_money(registration)
   where (select public.is_admin()) or coalesce(auth.jwt() ->> 'role', '') = 'service_role'
+$function$;
+-- executable by: authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.registration_money_state(cancelled boolean, refund_due integer, total integer, paid integer, deposits integer, refunded integer, balance_due date, today date)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select case
+    when cancelled and coalesce(refund_due, 0) > 0 and refunded >= refund_due then 'refunded'
+    when cancelled then 'cancelled'
+    when deposits = 0 then 'awaiting deposit'
+    when total - paid <= 0 then 'paid in full'
+    when balance_due is null then 'deposit paid'
+    when today > balance_due then 'overdue'
+    else 'balance due'
+  end
 $function$;
 -- executable by: authenticated, service_role
 

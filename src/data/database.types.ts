@@ -784,6 +784,7 @@ export type Database = {
           deposit_amount: number | null;
           deposit_currency: string | null;
           deposit_paid_at: string | null;
+          deposit_paid_pence: number;
           deposit_status: 'pending' | 'paid' | 'failed';
           edition_id: string;
           emergency_contact_name: string;
@@ -794,10 +795,12 @@ export type Database = {
           lead_driver_name: string;
           lead_driver_phone: string;
           note: string;
+          paid_pence: number;
           payment_exception: string | null;
           payment_id: string | null;
           receipt_sent_at: string | null;
           refund_due_pence: number | null;
+          refunded_pence: number;
           registration_plate: string;
           separate_rooms: boolean;
           status: 'new' | 'contacted' | 'confirmed' | 'cancelled';
@@ -824,6 +827,7 @@ export type Database = {
           deposit_amount?: number | null;
           deposit_currency?: string | null;
           deposit_paid_at?: string | null;
+          deposit_paid_pence?: number;
           deposit_status?: 'pending' | 'paid' | 'failed';
           edition_id?: string;
           emergency_contact_name?: string;
@@ -834,10 +838,12 @@ export type Database = {
           lead_driver_name: string;
           lead_driver_phone: string;
           note?: string;
+          paid_pence?: number;
           payment_exception?: string | null;
           payment_id?: string | null;
           receipt_sent_at?: string | null;
           refund_due_pence?: number | null;
+          refunded_pence?: number;
           registration_plate?: string;
           separate_rooms?: boolean;
           status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
@@ -864,6 +870,7 @@ export type Database = {
           deposit_amount?: number | null;
           deposit_currency?: string | null;
           deposit_paid_at?: string | null;
+          deposit_paid_pence?: number;
           deposit_status?: 'pending' | 'paid' | 'failed';
           edition_id?: string;
           emergency_contact_name?: string;
@@ -874,10 +881,12 @@ export type Database = {
           lead_driver_name?: string;
           lead_driver_phone?: string;
           note?: string;
+          paid_pence?: number;
           payment_exception?: string | null;
           payment_id?: string | null;
           receipt_sent_at?: string | null;
           refund_due_pence?: number | null;
+          refunded_pence?: number;
           registration_plate?: string;
           separate_rooms?: boolean;
           status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
@@ -1194,6 +1203,54 @@ export type Database = {
         };
         Relationships: [];
       };
+      registrations_with_money: {
+        Row: {
+          balance_pence: number | null;
+          cancelled_at: string | null;
+          client_ip: string | null;
+          co_driver_email: string | null;
+          co_driver_name: string | null;
+          co_driver_phone: string | null;
+          confirmation_sent_at: string | null;
+          created_at: string | null;
+          deposit_amount: number | null;
+          deposit_currency: string | null;
+          deposit_paid_at: string | null;
+          deposit_paid_pence: number | null;
+          deposit_status: string | null;
+          edition_id: string | null;
+          emergency_contact_name: string | null;
+          emergency_contact_phone: string | null;
+          holds_place: boolean | null;
+          id: string | null;
+          lead_driver_email: string | null;
+          lead_driver_name: string | null;
+          lead_driver_phone: string | null;
+          money_state: string | null;
+          note: string | null;
+          paid_pence: number | null;
+          payment_exception: string | null;
+          payment_id: string | null;
+          receipt_sent_at: string | null;
+          refund_due_pence: number | null;
+          refunded_pence: number | null;
+          registration_plate: string | null;
+          separate_rooms: boolean | null;
+          status: string | null;
+          team_name: string | null;
+          terms_accepted_at: string | null;
+          updated_at: string | null;
+          vehicle_colour: string | null;
+          vehicle_make: string | null;
+          vehicle_model: string | null;
+          webhook_attempted_at: string | null;
+          webhook_attempts: number | null;
+          webhook_error: string | null;
+          webhook_status: string | null;
+          website: string | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
       add_edition_to_past_tours: {
@@ -1271,6 +1328,8 @@ export type Database = {
           cars_paid: number;
           places_taken: number;
           deposits_received: number;
+          balances_received: number;
+          balances_outstanding: number;
         }[];
       };
       edition_inbox_counts: {
@@ -1353,6 +1412,10 @@ export type Database = {
           remaining: number;
         }[];
       };
+      rally_today: {
+        Args: never;
+        Returns: string;
+      };
       record_checkout_payment: {
         Args: {
           event_id: string;
@@ -1407,6 +1470,19 @@ export type Database = {
           registration: string;
         };
         Returns: Json;
+      };
+      registration_money_state: {
+        Args: {
+          cancelled: boolean;
+          refund_due: number;
+          total: number;
+          paid: number;
+          deposits: number;
+          refunded: number;
+          balance_due: string;
+          today: string;
+        };
+        Returns: string;
       };
       remove_administrator: {
         Args: {

@@ -136,13 +136,26 @@ export async function deleteEdition(db: DbClient, id: string): Promise<void> {
   refused(error);
 }
 
-/** An edition's figures for the administrator: paid cars, places taken, deposits received. */
+/**
+ * An edition's figures for the administrator: paid cars, places taken, and its money (pence):
+ * deposits and balances received (the ledger), balances still owed by teams that paid a deposit.
+ */
 export type EditionFigures = {
   cars_paid: number;
   places_taken: number;
-  /** Pence. */
   deposits_received: number;
+  balances_received: number;
+  balances_outstanding: number;
 };
+
+/** The edition's money figures in the order the Editions screen states them, label and pence. */
+export const editionMoneyFigures = (
+  figures: EditionFigures,
+): readonly (readonly [string, number])[] => [
+  ['deposits received', figures.deposits_received],
+  ['balances received', figures.balances_received],
+  ['balances outstanding', figures.balances_outstanding],
+];
 
 /** Every edition's figures by its id (edition_figures(): administrators only). */
 export async function listEditionFigures(db: DbClient): Promise<Map<string, EditionFigures>> {

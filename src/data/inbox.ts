@@ -9,6 +9,7 @@ import type { DbClient } from './client';
 import { getCurrentEdition, getEditionByYear } from './editions';
 import {
   inboxTable,
+  type ListFilter,
   type ListQuery,
   INBOX_STATUSES,
   NEWEST,
@@ -71,7 +72,17 @@ export async function inEdition(db: DbClient, query: ListQuery): Promise<ListQue
   return { ...query, filters: id ? { ...filters, edition_id: id } : filters };
 }
 
-export const registrationsAdmin = /* @__PURE__ */ inboxTable<'registrations'>(
+/** A registration as the inbox lists it: the row (current values) with its money, derived. */
+export type RegistrationListRow = Row<'registrations'> & {
+  money_state: MoneyState;
+  /** Pence still owed (0 once paid in full). */
+  balance_pence: number;
+};
+
+/** The inbox's filter by money state: the view's column. */
+export const MONEY_STATE = 'money_state';
+
+export const registrationsAdmin = /* @__PURE__ */ inboxTable<'registrations', RegistrationListRow>(
   'registrations',
   (db) => db.from('registrations'),
   {
@@ -82,11 +93,17 @@ export const registrationsAdmin = /* @__PURE__ */ inboxTable<'registrations'>(
       'co_driver_name',
       'registration_plate',
     ],
-    filters: ['deposit_status', 'payment_exception', 'webhook_status', 'edition_id'],
+    filters: ['deposit_status', 'payment_exception', 'webhook_status', MONEY_STATE, 'edition_id'],
     statuses: INBOX_STATUSES,
     sorts: { newest: NEWEST, oldest: OLDEST },
     defaultSort: 'newest',
   },
+  // The view's columns are typed nullable by the generator; its rows are the registrations'
+  // (each non-null as in the table) with the three money columns, always set.
+  (db, { head }) =>
+    db
+      .from('registrations_with_money')
+      .select('*', { count: 'exact', head }) as unknown as ListFilter<RegistrationListRow>,
 );
 
 export const sponsorshipEnquiriesAdmin = /* @__PURE__ */ inboxTable<'sponsorship_enquiries'>(
@@ -175,6 +192,40 @@ export async function getRegistrationMoney(
     .rpc('registration_money', { registration: registrationId })
     .throwOnError();
   return (data as RegistrationMoney | null) ?? null;
+}
+
+/** A registration's emails (the email log), newest first. */
+export async function listRegistrationEmails(
+  db: DbClient,
+  registrationId: string,
+): Promise<Row<'email_log'>[]> {
+  const { data } = await db
+    .from('email_log')
+    .select('*')
+    .eq('registration_id', registrationId)
+    .order('queued_at', { ascending: false })
+    .throwOnError();
+  return data;
+}
+
+/** The refund due, paid back outside Stripe, recorded in the ledger with the organiser's note. */
+export async function markRefundedByHand(
+  db: DbClient,
+  registrationId: string,
+  note: string,
+): Promise<RegistrationMoney> {
+  const { data } = await db
+    .rpc('mark_refunded_by_hand', { registration: registrationId, note })
+    .throwOnError();
+  return data as unknown as RegistrationMoney;
+}
+
+/** Queues a balance reminder for a team that owes; answers the email's id in the log. */
+export async function sendReminderNow(db: DbClient, registrationId: string): Promise<string> {
+  const { data } = await db
+    .rpc('send_reminder_now', { registration: registrationId })
+    .throwOnError();
+  return data;
 }
 
 /** A registration's ledger rows (deposits, balances, refunds), oldest first. */

@@ -57,8 +57,17 @@ async function cars(editionId: string, paid: number, pending = 0) {
     deposit_paid_at: car < paid ? '2026-03-20T10:00:00Z' : null,
     holds_place: false,
   }));
-  const { error } = await em().service.from('registrations').insert(rows);
+  const { data, error } = await em().service.from('registrations').insert(rows).select('id');
   expect(error).toBeNull();
+  // Each paid deposit in the ledger too, as the webhook's functions record it (issue 23).
+  const deposits = (data ?? []).slice(0, paid).map(({ id }) => ({
+    registration_id: id,
+    edition_id: editionId,
+    kind: 'deposit' as const,
+    amount_pence: 25_000,
+  }));
+  const ledger = await em().service.from('registration_payments').insert(deposits);
+  expect(ledger.error).toBeNull();
 }
 
 let seededId = '';
@@ -85,6 +94,8 @@ describe('edition_figures()', () => {
       cars_paid: 2,
       places_taken: 2,
       deposits_received: 50_000,
+      balances_received: 0,
+      balances_outstanding: 2 * (420_000 - 25_000),
     });
     // The seeded edition's own figures are apart from 2041's.
     expect(figures.get(seededId)?.cars_paid).not.toBeUndefined();

@@ -672,6 +672,51 @@ describe('the team page’s functions', () => {
   });
 });
 
+// Issue 23, the admin's side (migration 20261126000300): the inbox's view of registrations with
+// their money state runs with the caller's rights, and the ledger's totals on a registration are
+// the trigger's, never an administrator's.
+describe('registrations_with_money (administrators read; nobody writes)', () => {
+  let registration = '';
+  beforeAll(async () => {
+    registration = await arrange('registrations', {
+      lead_driver_name: 'Money View',
+      lead_driver_email: 'money.view@example.org',
+      lead_driver_phone: '07700 900123',
+    });
+  });
+
+  test.each(CALLERS)(
+    '%s reads the row and its state only when an administrator',
+    async (caller) => {
+      const { data, error, status } = await client(caller)
+        .from('registrations_with_money')
+        .select('id, money_state')
+        .eq('id', registration);
+      if (caller === 'anon') {
+        expect(status).toBe(401);
+        expect(error?.code).toBe('42501');
+      } else
+        expect(data).toEqual(
+          caller === 'admin' ? [{ id: registration, money_state: 'awaiting deposit' }] : [],
+        );
+    },
+  );
+
+  test.each(CALLERS)('%s cannot change a row through the view or its totals', async (caller) => {
+    const view = await client(caller)
+      .from('registrations_with_money')
+      .update({ note: 'forged' } as never)
+      .eq('id', registration);
+    // Refused before any right is weighed: the view cannot be written (55000, as PostgREST maps it).
+    expect(view.error).not.toBeNull();
+    await client(caller)
+      .from('registrations')
+      .update({ paid_pence: 395_000 } as never)
+      .eq('id', registration);
+    expect(await exists('registrations', registration)).toMatchObject({ note: '', paid_pence: 0 });
+  });
+});
+
 // Migration 20260305000000: RLS is the rule on every table, the private schema's included (only
 // security-definer functions owned by the tables' owner touch those), and no insert policy takes
 // any row a caller sends: a public insert is bounded by grants, checks and the submission guard.

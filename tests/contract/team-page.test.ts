@@ -696,6 +696,10 @@ describe('the migration to the ledger loses nothing (a copy of a 2026 database)'
       'emergency_contact_phone',
       'cancelled_at',
       'refund_due_pence',
+      // The ledger's totals kept on each registration (20261126000300).
+      'paid_pence',
+      'deposit_paid_pence',
+      'refunded_pence',
     ];
     expect(
       rows.map(({ row }) =>

@@ -26,7 +26,16 @@ vi.mock('../../data/editions', async (original) => ({
   listEditions: async () => calls.editions,
   listEditionFigures: async () =>
     new Map([
-      [calls.editions[0]?.id ?? '', { cars_paid: 3, places_taken: 3, deposits_received: 75_000 }],
+      [
+        calls.editions[0]?.id ?? '',
+        {
+          cars_paid: 3,
+          places_taken: 3,
+          deposits_received: 75_000,
+          balances_received: 370_000,
+          balances_outstanding: 740_000,
+        },
+      ],
     ]),
   saveEdition: async (_db: unknown, id: string | null, input: EditionInput) => {
     if (calls.refuse) throw calls.refuse;
@@ -117,11 +126,13 @@ beforeEach(() => {
 });
 
 describe('the Editions screen', () => {
-  test('lists each edition with its status, paid cars against capacity and deposits', async () => {
+  test('lists each edition with its status, paid cars against capacity and its money', async () => {
     renderScreen();
     const row = (await screen.findAllByTestId('edition-row'))[0];
     expect(row).toHaveTextContent('3 of 12 cars paid');
-    expect(row).toHaveTextContent('deposits received £750.00');
+    expect(row).toHaveTextContent(
+      'deposits received £750.00 · balances received £3,700.00 · balances outstanding £7,400.00',
+    );
   });
 
   test('"New edition" is filled from the latest: a year later, same prices and capacity', async () => {

@@ -12,6 +12,7 @@ import type { DbClient } from '../../data/client';
 import {
   addEditionToPastTours,
   deleteEdition,
+  editionMoneyFigures,
   listEditionFigures,
   listEditions,
   makeCurrentEdition,
@@ -43,7 +44,13 @@ import {
 
 type Listed = { edition: Edition; figures: EditionFigures };
 
-const NO_FIGURES: EditionFigures = { cars_paid: 0, places_taken: 0, deposits_received: 0 };
+const NO_FIGURES: EditionFigures = {
+  cars_paid: 0,
+  places_taken: 0,
+  deposits_received: 0,
+  balances_received: 0,
+  balances_outstanding: 0,
+};
 
 const STATUS_TONE: Record<EditionStatus, BadgeTone> = {
   draft: 'waiting',
@@ -183,8 +190,11 @@ export function EditionsScreen({ db }: { db: DbClient }) {
                       </h2>
                       <p className="mt-1 text-sm text-slate-700">
                         {dateRangeLabel(edition.start_date, edition.end_date)} · {figures.cars_paid}{' '}
-                        of {edition.capacity} cars paid · deposits received{' '}
-                        {formatMoney(figures.deposits_received, { payment: true })}
+                        of {edition.capacity} cars paid
+                        {editionMoneyFigures(figures).map(
+                          ([label, pence]) =>
+                            ` · ${label} ${formatMoney(pence, { payment: true })}`,
+                        )}
                       </p>
                     </div>
                     <div className="flex flex-wrap gap-2">

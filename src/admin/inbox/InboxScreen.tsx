@@ -31,30 +31,31 @@ import { useToast } from '../ui/Toast';
 
 type Option = { value: string; label: string };
 
-export type InboxDescription<T extends InboxTable> = {
+/** R: the rows as the inbox reads them (a view may add derived columns to the table's). */
+export type InboxDescription<T extends InboxTable, R extends Row<T> = Row<T>> = {
   /** 'Registrations' */
   title: string;
   /** 'registrations' ('Showing 1–20 of 52 registrations') */
   plural: string;
-  calls: InboxTableCalls<T>;
+  calls: InboxTableCalls<T, R>;
   searchLabel: string;
   statuses: readonly Option[];
   filters: readonly ListFilterLabel[];
   sorts: readonly ListSortLabel[];
   emptyText: string;
   /** How the item is named in the delete question and the detail's heading. */
-  name(row: Row<T>): string;
+  name(row: R): string;
   /** The row's line under its name, and its badges. */
-  summary(row: Row<T>): ReactNode;
+  summary(row: R): ReactNode;
   /** The detail view's facts, label and value. */
-  details(row: Row<T>): readonly (readonly [string, string])[];
-  csv: readonly CsvColumn<Row<T>>[];
+  details(row: R): readonly (readonly [string, string])[];
+  csv: readonly CsvColumn<R>[];
   /** The file name of the export, without extension. */
   fileName: string;
   /** Extra actions in the detail view (retry a failed webhook). */
-  actions?: (row: Row<T>, reload: () => void) => ReactNode;
-  /** What the detail view shows below the facts from other tables (payment exceptions). */
-  related?: (row: Row<T>, db: DbClient) => ReactNode;
+  actions?: (row: R, reload: () => void) => ReactNode;
+  /** What the detail view shows below the facts from other tables (money, payment exceptions). */
+  related?: (row: R, db: DbClient, reload: () => void) => ReactNode;
   /** The inbox shows one edition at a time (the Edition filter; the current one first). */
   byEdition?: boolean;
 };
@@ -104,7 +105,7 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function Detail<T extends InboxTable>({
+function Detail<T extends InboxTable, R extends Row<T>>({
   d,
   row,
   db,
@@ -112,8 +113,8 @@ function Detail<T extends InboxTable>({
   onChanged,
   onDelete,
 }: {
-  d: InboxDescription<T>;
-  row: Row<T> & InboxRow;
+  d: InboxDescription<T, R>;
+  row: R & InboxRow;
   db: DbClient;
   statusLabel: string;
   onChanged: () => void;
@@ -147,7 +148,7 @@ function Detail<T extends InboxTable>({
           </div>
         ))}
       </dl>
-      {d.related?.(row, db)}
+      {d.related?.(row, db, onChanged)}
       <form onSubmit={save} noValidate aria-label={`Status of ${d.name(row)}`}>
         <div className="mt-4 grid gap-4 sm:grid-cols-[12rem_1fr]">
           <SelectField label={statusLabel} options={d.statuses} {...form.field('status')} />
@@ -169,11 +170,11 @@ function Detail<T extends InboxTable>({
   );
 }
 
-export function InboxScreen<T extends InboxTable>({
+export function InboxScreen<T extends InboxTable, R extends Row<T> = Row<T>>({
   description: d,
   db,
 }: {
-  description: InboxDescription<T>;
+  description: InboxDescription<T, R>;
   db: DbClient;
 }) {
   /** The view as the data core reads it: the chosen edition as its edition_id. */
@@ -237,7 +238,7 @@ export function InboxScreen<T extends InboxTable>({
     );
   const toast = useToast();
   const [open, setOpen] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<(Row<T> & InboxRow) | null>(null);
+  const [toDelete, setToDelete] = useState<(R & InboxRow) | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const statusLabel = (value: string) =>
     d.statuses.find((status) => status.value === value)?.label ?? value;
@@ -254,7 +255,7 @@ export function InboxScreen<T extends InboxTable>({
     }
   }
 
-  async function remove(row: Row<T> & InboxRow) {
+  async function remove(row: R & InboxRow) {
     try {
       await d.calls.remove(db, row.id);
       setFailure(null);
@@ -300,7 +301,7 @@ export function InboxScreen<T extends InboxTable>({
         {(rows) => (
           <ul className="space-y-3" aria-busy={list.busy}>
             {rows.map((item) => {
-              const row = item as Row<T> & InboxRow;
+              const row = item as R & InboxRow;
               const expanded = open === row.id;
               return (
                 <li

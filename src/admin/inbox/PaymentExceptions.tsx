@@ -1,6 +1,7 @@
 // A registration's payment exceptions in its inbox detail: payments Stripe reported that the
-// database did not apply as the deposit (wrong amount, currency or mode, nothing charged, paid
-// after cancelling, paid with no place left, paid twice). Each shows what was paid against what
+// database did not apply as the deposit or the balance (wrong amount, currency or mode, nothing
+// charged, paid after cancelling, paid with no place left, paid twice), each naming which of the
+// two it was for. Each shows what was paid against what
 // was expected, why, and what is to be done ("Refund due"); the organiser records what was done
 // (refunded, waiting list, accepted) and a note. Refunds themselves are made in Stripe.
 import { FormMessage, SelectField, TextField } from '../../components/FormField';
@@ -46,6 +47,12 @@ export const EXCEPTION_REASONS: Record<ExceptionReason, string> = {
 
 export const exceptionReason = (reason: string): string =>
   EXCEPTION_REASONS[reason as ExceptionReason] ?? reason;
+
+/** Which payment the exception was about. */
+const PAYMENT_KINDS: Record<PaymentException['kind'], string> = {
+  deposit: 'Deposit',
+  balance: 'Balance',
+};
 
 const RESOLUTIONS: { value: PaymentResolution | ''; label: string; tone: BadgeTone }[] = [
   { value: '', label: 'To decide', tone: 'bad' },
@@ -99,7 +106,9 @@ function ExceptionItem({
   return (
     <li className="border-t border-red-100 pt-3 first:border-t-0 first:pt-0">
       <p className="flex flex-wrap items-center gap-2">
-        <span className="font-medium text-slate-900">{exceptionReason(exception.reason)}</span>
+        <span className="font-medium text-slate-900">
+          {PAYMENT_KINDS[exception.kind]}: {exceptionReason(exception.reason)}
+        </span>
         {shown ? <Badge tone={shown.tone}>{shown.label}</Badge> : null}
       </p>
       <p className="mt-1 text-sm text-slate-700">

@@ -1,14 +1,15 @@
 // The registrations inbox's words for a row: its webhook attempts counted in good English, and a
-// payment exception shown in the list and the export (issue 20).
+// payment exception shown in the list and the export (issue 20), and its money state in the list,
+// the Money filter and the export (issue 23).
 import { render, screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { Row } from '../../data/types';
+import type { RegistrationListRow } from '../../data/inbox';
 import { contactSubjects } from '../../config/forms';
 import { sponsorTiers } from '../../config/rally';
 import { INBOX_STATUSES, SUBSCRIBER_STATUSES } from '../../data/content-table';
 import { enquiriesInbox, messagesInbox, registrationsInbox, subscribersInbox } from './inboxes';
 
-function registration(overrides: Partial<Row<'registrations'>> = {}): Row<'registrations'> {
+function registration(overrides: Partial<RegistrationListRow> = {}): RegistrationListRow {
   return {
     id: '00000000-0000-4000-8000-000000000001',
     lead_driver_name: 'Zoë O’Brien',
@@ -48,11 +49,16 @@ function registration(overrides: Partial<Row<'registrations'>> = {}): Row<'regis
     emergency_contact_phone: '',
     cancelled_at: null,
     refund_due_pence: null,
+    paid_pence: 0,
+    deposit_paid_pence: 0,
+    refunded_pence: 0,
+    money_state: 'awaiting deposit',
+    balance_pence: 395_000,
     ...overrides,
   };
 }
 
-const fact = (row: Row<'registrations'>, label: string) =>
+const fact = (row: RegistrationListRow, label: string) =>
   registrationsInbox.details(row).find(([name]) => name === label)?.[1];
 
 describe('the registrations inbox', () => {
@@ -73,6 +79,68 @@ describe('the registrations inbox', () => {
     expect(registrationsInbox.filters.map((filter) => filter.column)).toContain(
       'payment_exception',
     );
+  });
+});
+
+describe("the registrations inbox's money", () => {
+  const csv = (row: RegistrationListRow, header: string) =>
+    registrationsInbox.csv.find((column) => column.header === header)?.value(row);
+
+  test.each([
+    ['awaiting deposit', 'Awaiting deposit'],
+    ['deposit paid', 'Deposit paid'],
+    ['balance due', 'Balance due'],
+    ['overdue', 'Overdue'],
+    ['paid in full', 'Paid in full'],
+    ['refunded', 'Refunded'],
+    ['cancelled', 'Cancelled'],
+  ] as const)('shows the state %s as "%s" in the row and the export', (state, text) => {
+    const row = registration({ money_state: state });
+    render(<>{registrationsInbox.summary(row)}</>);
+    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(csv(row, 'Money')).toBe(text);
+  });
+
+  test('the money state stands for the deposit in the row; only a failed deposit is said apart', () => {
+    const { unmount } = render(
+      <>
+        {registrationsInbox.summary(
+          registration({ money_state: 'deposit paid', deposit_status: 'paid' }),
+        )}
+      </>,
+    );
+    expect(screen.getAllByText('Deposit paid')).toHaveLength(1);
+    unmount();
+    render(<>{registrationsInbox.summary(registration({ deposit_status: 'failed' }))}</>);
+    expect(screen.getByText('Deposit failed')).toHaveClass('bg-red-100');
+  });
+
+  test('a cancelled registration still owed its refund says how much, in red', () => {
+    const row = registration({
+      money_state: 'cancelled',
+      status: 'cancelled',
+      refund_due_pence: 185_000,
+      refunded_pence: 0,
+    });
+    render(<>{registrationsInbox.summary(row)}</>);
+    expect(screen.getByText('Cancelled, refund due £1,850.00')).toHaveClass('bg-red-100');
+    expect(csv(row, 'Money')).toBe('Cancelled, refund due £1,850.00');
+  });
+
+  test('the export gains the balance, and the Money filter offers every state', () => {
+    expect(
+      csv(registration({ money_state: 'balance due', balance_pence: 370_000 }), 'Balance'),
+    ).toBe('£3,700.00');
+    const money = registrationsInbox.filters.find((filter) => filter.column === 'money_state');
+    expect(money?.options?.map((option) => option.value)).toEqual([
+      'awaiting deposit',
+      'deposit paid',
+      'balance due',
+      'overdue',
+      'paid in full',
+      'cancelled',
+      'refunded',
+    ]);
   });
 });
 

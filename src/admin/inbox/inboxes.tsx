@@ -8,17 +8,20 @@ import { INBOX_STATUSES, SUBSCRIBER_STATUSES } from '../../data/content-table';
 import { requestDelivery, type DeliveryKind } from '../../data/delivery';
 import {
   contactMessagesAdmin,
+  MONEY_STATE,
   registrationsAdmin,
+  type RegistrationListRow,
   sponsorshipEnquiriesAdmin,
   subscribersAdmin,
 } from '../../data/inbox';
-import type { Row } from '../../data/types';
 import { formatDateTime } from '../../lib/dateTime';
 import { formatMoney } from '../../lib/money';
 import { supabase } from '../supabase';
 import { Badge } from './Badge';
 import { RunButton, type InboxDescription } from './InboxScreen';
+import { MONEY_STATES, moneyStateLabel, moneyStateTone, refundOwed } from './money';
 import { EXCEPTION_REASONS, exceptionReason, PaymentExceptions } from './PaymentExceptions';
+import { RegistrationMoney } from './RegistrationMoney';
 
 /** A status value as the inbox shows it: 'new' → 'New'. */
 const statusOptions = (values: readonly string[]) =>
@@ -76,9 +79,13 @@ function RetryDelivery({
 /** '1 attempt', '2 attempts' */
 const attempts = (count: number) => `${count} ${count === 1 ? 'attempt' : 'attempts'}`;
 
-type Registration = Row<'registrations'>;
+/** A registration as the inbox lists it: its row's current values and its money, derived. */
+type Registration = RegistrationListRow;
 
-export const registrationsInbox: InboxDescription<'registrations'> = {
+/** The money state as the list and the export say it ('Cancelled, refund due £1,850.00'). */
+const moneyOf = (row: Registration) => moneyStateLabel(row.money_state, refundOwed(row));
+
+export const registrationsInbox: InboxDescription<'registrations', Registration> = {
   title: 'Registrations',
   plural: 'registrations',
   calls: registrationsAdmin,
@@ -86,6 +93,12 @@ export const registrationsInbox: InboxDescription<'registrations'> = {
   searchLabel: 'Search registrations',
   statuses: ITEM_STATUSES,
   filters: [
+    {
+      column: MONEY_STATE,
+      label: 'Money',
+      all: 'Any money state',
+      options: MONEY_STATES.map(({ value, label }) => ({ value, label })),
+    },
     {
       column: 'deposit_status',
       label: 'Deposit',
@@ -117,9 +130,9 @@ export const registrationsInbox: InboxDescription<'registrations'> = {
         {[row.vehicle_make, row.vehicle_colour].filter(Boolean).join(', ') || 'vehicle not given'}
         {row.separate_rooms ? ' · separate rooms' : ''}
       </span>
-      <Badge tone={toneOf(row.deposit_status, 'paid')}>
-        {DEPOSIT_LABELS[row.deposit_status] ?? row.deposit_status}
-      </Badge>
+      {/* The money state says whether the deposit was paid; a failed one is said apart. */}
+      <Badge tone={moneyStateTone(row.money_state, refundOwed(row))}>{moneyOf(row)}</Badge>
+      {row.deposit_status === 'failed' ? <Badge tone="bad">{DEPOSIT_LABELS.failed}</Badge> : null}
       {row.payment_exception ? <Badge tone="bad">Payment exception</Badge> : null}
       <WebhookBadge status={row.webhook_status} />
     </div>
@@ -150,7 +163,12 @@ export const registrationsInbox: InboxDescription<'registrations'> = {
     ],
   ],
   actions: (row, reload) => <RetryDelivery kind="registration" row={row} reload={reload} />,
-  related: (row, db) => <PaymentExceptions registrationId={row.id} db={db} />,
+  related: (row, db, reload) => (
+    <>
+      <RegistrationMoney registrationId={row.id} db={db} onChanged={reload} />
+      <PaymentExceptions registrationId={row.id} db={db} />
+    </>
+  ),
   csv: [
     { header: 'Reference', value: (row) => row.id },
     { header: 'Received', value: (row) => row.created_at },
@@ -166,6 +184,8 @@ export const registrationsInbox: InboxDescription<'registrations'> = {
     { header: 'Vehicle colour', value: (row) => row.vehicle_colour },
     { header: 'Registration plate', value: (row) => row.registration_plate },
     { header: 'Separate rooms', value: (row) => (row.separate_rooms ? 'yes' : 'no') },
+    { header: 'Money', value: moneyOf },
+    { header: 'Balance', value: (row) => formatMoney(row.balance_pence, { payment: true }) },
     { header: 'Deposit', value: (row) => row.deposit_status },
     {
       header: 'Deposit amount',

@@ -1,0 +1,216 @@
+// A registration's money in the inbox detail: loading, the error with Retry, the statement for
+// each state the database derives, the empty ledger and email log, "Mark refunded" asking for a
+// note and confirmation before it records the refund, and "Send reminder now" only while the team
+// owes. The data calls are stood in for here (the database's side is tested against the emulator
+// in tests/contract/admin-money.test.ts; the whole path in tests/e2e/admin-money.spec.ts).
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { publicDb } from '../../data/client';
+import type { RegistrationMoney as Money } from '../../data/inbox';
+import type { Row } from '../../data/types';
+import { ToastProvider } from '../ui/Toast';
+import { RegistrationMoney } from './RegistrationMoney';
+
+const calls = vi.hoisted(() => ({
+  money: null as Money | null,
+  payments: [] as Row<'registration_payments'>[],
+  emails: [] as Row<'email_log'>[],
+  fail: false,
+  pending: null as Promise<void> | null,
+  refunded: [] as { id: string; note: string }[],
+  reminded: [] as string[],
+}));
+
+vi.mock('../../data/inbox', async (original) => ({
+  ...(await original<typeof import('../../data/inbox')>()),
+  getRegistrationMoney: async () => {
+    if (calls.pending) await calls.pending;
+    if (calls.fail) throw new Error('offline');
+    return calls.money;
+  },
+  listRegistrationPayments: async () => calls.payments,
+  listRegistrationEmails: async () => calls.emails,
+  markRefundedByHand: async (_db: unknown, id: string, note: string) => {
+    calls.refunded.push({ id, note });
+    if (calls.money) calls.money = { ...calls.money, state: 'refunded', refunded_pence: 185_000 };
+    return calls.money;
+  },
+  sendReminderNow: async (_db: unknown, id: string) => {
+    calls.reminded.push(id);
+    return 'email-id';
+  },
+}));
+
+const ID = '00000000-0000-4000-8000-000000000001';
+
+function money(overrides: Partial<Money> = {}): Money {
+  return {
+    price_pence: 395_000,
+    supplement_pence: 0,
+    total_pence: 395_000,
+    deposit_pence: 25_000,
+    deposit_paid_pence: 25_000,
+    paid_pence: 25_000,
+    refunded_pence: 0,
+    refund_due_pence: null,
+    balance_pence: 370_000,
+    balance_due_on: '2026-05-01',
+    currency: 'gbp',
+    state: 'balance due',
+    ...overrides,
+  };
+}
+
+function payment(overrides: Partial<Row<'registration_payments'>> = {}) {
+  return {
+    id: 'p1',
+    registration_id: ID,
+    edition_id: 'e2026',
+    kind: 'deposit',
+    amount_pence: 25_000,
+    currency: 'gbp',
+    status: 'succeeded',
+    checkout_session_id: 'cs_test_1',
+    payment_intent_id: 'pi_test_1',
+    charge_id: null,
+    refund_id: null,
+    event_id: 'evt_1',
+    recorded_at: '2026-03-20T10:00:00Z',
+    note: '',
+    recorded_by: null,
+    recorded_by_email: null,
+    ...overrides,
+  } satisfies Row<'registration_payments'>;
+}
+
+function renderMoney() {
+  render(
+    <ToastProvider>
+      <RegistrationMoney registrationId={ID} db={publicDb} />
+    </ToastProvider>,
+  );
+  return screen.getByRole('region', { name: 'Money' });
+}
+
+beforeEach(() => {
+  calls.money = money();
+  calls.payments = [];
+  calls.emails = [];
+  calls.fail = false;
+  calls.pending = null;
+  calls.refunded = [];
+  calls.reminded = [];
+});
+
+describe("a registration's money", () => {
+  test('says it is loading until the money arrives', async () => {
+    let arrive = () => {};
+    calls.pending = new Promise((resolve) => (arrive = resolve));
+    const section = renderMoney();
+    expect(within(section).getByText('Loading the money...')).toBeInTheDocument();
+    arrive();
+    expect(await within(section).findByText('Balance due')).toBeInTheDocument();
+  });
+
+  test('a failed load says so and Retry loads again', async () => {
+    calls.fail = true;
+    const section = renderMoney();
+    expect(
+      await within(section).findByText('Could not load the money. Please try again.'),
+    ).toBeInTheDocument();
+    calls.fail = false;
+    await userEvent.click(within(section).getByRole('button', { name: 'Retry' }));
+    expect(await within(section).findByText('Balance due')).toBeInTheDocument();
+  });
+
+  test('the statement: price, supplement, paid, balance with its due date; empty ledger and log', async () => {
+    calls.money = money({ supplement_pence: 50_000, total_pence: 445_000, balance_pence: 420_000 });
+    const section = renderMoney();
+    await within(section).findByText('Balance due');
+    const facts = within(section)
+      .getAllByRole('definition')
+      .map((dd) => dd.textContent);
+    expect(facts).toEqual(['£3,950.00', '£500.00', '£250.00', '£4,200.00, due 1 May 2026']);
+    expect(within(section).getByText('No payments yet.')).toBeInTheDocument();
+    expect(within(section).getByText('No emails yet.')).toBeInTheDocument();
+  });
+
+  test('the ledger rows with their Stripe ids, and the email log with its error', async () => {
+    calls.payments = [payment()];
+    calls.emails = [
+      {
+        id: 'm1',
+        registration_id: ID,
+        kind: 'balance_reminder_14',
+        recipient: 'zoe@example.org',
+        status: 'failed',
+        error: 'mailbox full',
+        attempts: 1,
+        queued_at: '2026-04-17T08:00:00Z',
+        claimed_at: null,
+        sent_at: null,
+      },
+    ];
+    const section = renderMoney();
+    const ledger = (await within(section).findAllByRole('table'))[0];
+    expect(ledger).toHaveTextContent('Deposit');
+    expect(ledger).toHaveTextContent('£250.00');
+    expect(ledger).toHaveTextContent('cs_test_1 · pi_test_1');
+    const log = within(section).getAllByRole('table')[1];
+    expect(log).toHaveTextContent('Balance reminder (14 days)');
+    expect(log).toHaveTextContent('zoe@example.org');
+    expect(log).toHaveTextContent('failed: mailbox full');
+  });
+
+  test.each([
+    ['awaiting deposit', 'Awaiting deposit', false],
+    ['deposit paid', 'Deposit paid', true],
+    ['balance due', 'Balance due', true],
+    ['overdue', 'Overdue', true],
+    ['paid in full', 'Paid in full', false],
+    ['refunded', 'Refunded', false],
+  ] as const)(
+    '%s: says "%s", and "Send reminder now" is offered: %s',
+    async (state, text, owes) => {
+      calls.money = money({ state });
+      const section = renderMoney();
+      expect(await within(section).findByText(text)).toBeInTheDocument();
+      expect(within(section).queryByRole('button', { name: 'Send reminder now' }) !== null).toBe(
+        owes,
+      );
+      expect(within(section).queryByRole('button', { name: 'Mark refunded' })).toBeNull();
+    },
+  );
+
+  test('"Send reminder now" queues the reminder and says when it goes', async () => {
+    const section = renderMoney();
+    await userEvent.click(
+      await within(section).findByRole('button', { name: 'Send reminder now' }),
+    );
+    expect(calls.reminded).toEqual([ID]);
+    expect(
+      await screen.findByText('Reminder queued: it goes out with the next daily emails.'),
+    ).toBeInTheDocument();
+  });
+
+  test('a cancelled registration shows "Refund due"; "Mark refunded" wants a note, then records it', async () => {
+    calls.money = money({ state: 'cancelled', refund_due_pence: 185_000, balance_pence: 0 });
+    const section = renderMoney();
+    expect(await within(section).findByText('Cancelled, refund due £1,850.00')).toBeInTheDocument();
+    expect(within(section).getByText('Refund due').nextSibling).toHaveTextContent('£1,850.00');
+    await userEvent.click(within(section).getByRole('button', { name: 'Mark refunded' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark £1,850.00 refunded?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark refunded' }));
+    expect(within(dialog).getByText('Please say how the refund was paid.')).toBeInTheDocument();
+    expect(calls.refunded).toEqual([]);
+    await userEvent.type(
+      within(dialog).getByLabelText(/How was it paid back/),
+      'Bank transfer 3 April',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark refunded' }));
+    expect(calls.refunded).toEqual([{ id: ID, note: 'Bank transfer 3 April' }]);
+    expect(await within(section).findByText('Refunded')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Mark refunded' })).toBeNull();
+  });
+});
