@@ -5,6 +5,7 @@
 // registrations, enquiries and messages with status 'new', subscribers of the last 7 days) and a registration's payment exceptions (payments the database did not apply as
 // its deposit) with the organiser's resolution, its money (derived from the ledger) and its ledger rows. Kept apart from the entities' public modules,
 // whose submit calls the public pages import, so that none of this lands in the public bundle.
+import { callFunction, type FunctionsCaller } from './functions';
 import type { DbClient } from './client';
 import { getCurrentEdition, getEditionByYear } from './editions';
 import {
@@ -220,12 +221,29 @@ export async function markRefundedByHand(
   return data as unknown as RegistrationMoney;
 }
 
-/** Queues a balance reminder for a team that owes; answers the email's id in the log. */
-export async function sendReminderNow(db: DbClient, registrationId: string): Promise<string> {
-  const { data } = await db
-    .rpc('send_reminder_now', { registration: registrationId })
-    .throwOnError();
-  return data;
+/**
+ * "Send reminder now": queues a balance reminder for a team that owes (send_reminder_now), then
+ * asks the participant-emails function to send the waiting manual reminders at once. Answers
+ * 'sent', or 'queued' when the function could not send it now (the daily run sends it then).
+ */
+export async function sendReminderNow(
+  db: DbClient,
+  functions: FunctionsCaller,
+  registrationId: string,
+): Promise<'sent' | 'queued'> {
+  await db.rpc('send_reminder_now', { registration: registrationId }).throwOnError();
+  try {
+    const answer = await callFunction<{ sent: number }>(
+      functions,
+      'participant-emails',
+      { only: 'reminder_manual' },
+      { unreachable: 'The emails could not be sent now.' },
+    );
+    return answer.sent > 0 ? 'sent' : 'queued';
+  } catch (error) {
+    console.warn('The reminder stays queued for the daily emails', error);
+    return 'queued';
+  }
 }
 
 /** A registration's ledger rows (deposits, balances, refunds), oldest first. */

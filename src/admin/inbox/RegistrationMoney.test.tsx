@@ -20,6 +20,7 @@ const calls = vi.hoisted(() => ({
   pending: null as Promise<void> | null,
   refunded: [] as { id: string; note: string }[],
   reminded: [] as string[],
+  reminder: 'sent' as 'sent' | 'queued',
 }));
 
 vi.mock('../../data/inbox', async (original) => ({
@@ -36,9 +37,9 @@ vi.mock('../../data/inbox', async (original) => ({
     if (calls.money) calls.money = { ...calls.money, state: 'refunded', refunded_pence: 185_000 };
     return calls.money;
   },
-  sendReminderNow: async (_db: unknown, id: string) => {
+  sendReminderNow: async (_db: unknown, _functions: unknown, id: string) => {
     calls.reminded.push(id);
-    return 'email-id';
+    return calls.reminder;
   },
 }));
 
@@ -101,6 +102,7 @@ beforeEach(() => {
   calls.pending = null;
   calls.refunded = [];
   calls.reminded = [];
+  calls.reminder = 'sent';
 });
 
 describe("a registration's money", () => {
@@ -183,14 +185,25 @@ describe("a registration's money", () => {
     },
   );
 
-  test('"Send reminder now" queues the reminder and says when it goes', async () => {
+  test('"Send reminder now" sends the reminder and says so', async () => {
     const section = renderMoney();
     await userEvent.click(
       await within(section).findByRole('button', { name: 'Send reminder now' }),
     );
     expect(calls.reminded).toEqual([ID]);
+    expect(await screen.findByText('Reminder sent.')).toBeInTheDocument();
+  });
+
+  test('"Send reminder now" that cannot send at once says the daily emails will', async () => {
+    calls.reminder = 'queued';
+    const section = renderMoney();
+    await userEvent.click(
+      await within(section).findByRole('button', { name: 'Send reminder now' }),
+    );
     expect(
-      await screen.findByText('Reminder queued: it goes out with the next daily emails.'),
+      await screen.findByText(
+        'Reminder queued: it could not be sent just now, so it goes out with the next daily emails.',
+      ),
     ).toBeInTheDocument();
   });
 

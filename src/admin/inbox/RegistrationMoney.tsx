@@ -1,13 +1,14 @@
 // A registration's money in its inbox detail (issue 23): the state the database derives from the
 // ledger, the statement (price, supplement, paid, balance and its due date, refund due), the
 // ledger's rows with Stripe's ids, and the emails the team was sent (the email log). The organiser
-// may send a balance reminder now while something is owed (queued in the email log; the daily
-// participant-emails run sends it), and mark a cancelled team's refund as paid back by hand, with
+// may send a balance reminder now while something is owed (queued in the email log and sent at
+// once by the participant-emails function; if that fails, the daily run sends it), and mark a cancelled team's refund as paid back by hand, with
 // a note, until issue 24 pays refunds through Stripe.
 import { useState } from 'react';
 import { Modal } from '../../components/Modal';
 import { FormMessage, TextAreaField } from '../../components/FormField';
 import type { DbClient } from '../../data/client';
+import type { FunctionsCaller } from '../../data/functions';
 import {
   getRegistrationMoney,
   listRegistrationEmails,
@@ -28,6 +29,7 @@ import { buttonClass, PendingButton } from '../ui/PendingButton';
 import { useToast } from '../ui/Toast';
 import { Badge } from './Badge';
 import { RunButton } from './InboxScreen';
+import { supabase } from '../supabase';
 import { moneyStateLabel, moneyStateTone, owesBalance, refundOwed } from './money';
 
 type Payment = Row<'registration_payments'>;
@@ -239,10 +241,13 @@ function MarkRefunded({
 export function RegistrationMoney({
   registrationId,
   db,
+  functions = supabase,
   onChanged,
 }: {
   registrationId: string;
   db: DbClient;
+  /** Where "Send reminder now" sends from: the admin's client (its Edge Functions). */
+  functions?: FunctionsCaller;
   /** The inbox reloads its row (its money column) after a change here. */
   onChanged?: () => void;
 }) {
@@ -303,12 +308,16 @@ export function RegistrationMoney({
           {owesBalance(money.state) ? (
             <RunButton
               tone="neutral"
-              pendingLabel="Queuing..."
+              pendingLabel="Sending..."
               run={async () => {
                 setFailure(null);
                 try {
-                  await sendReminderNow(db, registrationId);
-                  toast.show('Reminder queued: it goes out with the next daily emails.');
+                  const outcome = await sendReminderNow(db, functions, registrationId);
+                  toast.show(
+                    outcome === 'sent'
+                      ? 'Reminder sent.'
+                      : 'Reminder queued: it could not be sent just now, so it goes out with the next daily emails.',
+                  );
                   loaded.reload();
                 } catch (error) {
                   console.warn('Could not queue the reminder', error);
