@@ -170,7 +170,7 @@ async function main() {
   console.log(
     [
       '',
-      `  2026 Europe Rally is running (${dev ? 'dev server with hot reload' : 'production build'})`,
+      `  The Europe Rally site is running (${dev ? 'dev server with hot reload' : 'production build'})`,
       '',
       `  Site:              http://localhost:${sitePort}`,
       `  Local Supabase:    ${supabaseUrl}   (data in ${dataDir}/)`,
