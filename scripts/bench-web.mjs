@@ -4,7 +4,11 @@
 // reference page: the home page's rendered content with every script removed, i.e. what plain
 // HTML would cost. Prints the median of each figure over the runs, and each page against the
 // reference of the same run (goals: performance within 2 points, LCP at most 1.2× the reference's).
-//   npm run bench:web [-- --runs 3] [--pages /,/news,/news/:article] [--reports dir]
+// The site is built on the day after the 2026 rally with 2027 made current (issue 22), so one
+// pass measures both kinds of edition page: /2027-rally the current edition's (sign-up, places,
+// countdown) and /2026-rally a finished one's; every other route exists then too. --seed measures
+// the seed's data as it is instead (2026 current; /2027-rally is then left out).
+//   npm run bench:web [-- --runs 3] [--pages /,/news,/news/:article] [--reports dir] [--seed]
 // --reports keeps every Lighthouse report (JSON) in dir, to see what the figures are made of.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,9 +32,10 @@ const { values } = parseArgs({
     pages: {
       type: 'string',
       default:
-        '/,/2026-rally,/gallery,/videos,/news,/news/:article,/sponsors,/about,/contact,/sign-up,/payment-success,/privacy-policy,/terms-conditions',
+        '/,/2026-rally,/2027-rally,/gallery,/videos,/news,/news/:article,/sponsors,/about,/contact,/sign-up,/payment-success,/privacy-policy,/terms-conditions',
     },
     reports: { type: 'string' },
+    seed: { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -55,6 +60,32 @@ const chromeFlags = [
   '--disable-sync',
 ];
 
+/**
+ * The state the bench measures unless --seed: the database's day is the one after the 2026
+ * rally (finished) and 2027 is current with its registration open, as the organiser leaves it
+ * on that day (the issue's scenario). Set before the build, which prerenders what it reads.
+ */
+const BENCH_DAY = '2026-11-24';
+const NEXT_EDITION = {
+  path: '/2027-rally',
+  row: {
+    year: 2027,
+    name: '2027 Europe Rally',
+    start_date: '2027-06-20',
+    end_date: '2027-06-26',
+    start_place: 'United Kingdom',
+    finish_place: 'Austria',
+    price_per_car: 395_000,
+    deposit: 25_000,
+    capacity: 12,
+    registration_opens: BENCH_DAY,
+    registration_closes: '2027-05-31',
+    status: 'published',
+  },
+};
+
+if (values.seed) pages = pages.filter((page) => page !== NEXT_EDITION.path);
+
 const children = [];
 const stopAll = () => children.forEach((child) => signalGroup(child, 'SIGTERM'));
 process.on('SIGINT', () => (stopAll(), process.exit(130)));
@@ -62,9 +93,10 @@ process.on('SIGTERM', () => (stopAll(), process.exit(143)));
 
 const log = (message) => console.error(`bench:web: ${message}`);
 
-function startServer(name, args, ready) {
+function startServer(name, args, ready, env = process.env) {
   const output = [];
-  const child = spawnGroup(process.execPath, args, { onLine: (line) => output.push(line) });
+  const child = spawnGroup(process.execPath, args, { env, onLine: (line) => output.push(line) });
+  child.output = output;
   children.push(child);
   return waitForLine(child, ready, name).then(
     () => child,
@@ -219,6 +251,28 @@ function table(rows) {
   return [head, rule, ...body].join('\n');
 }
 
+/** Adds 2027 and makes it current through the service role (its key is on the emulator's banner). */
+async function makeNextEditionCurrent(supabaseUrl, banner) {
+  const key = banner.map((line) => /service key:\s+(\S+)/.exec(line)?.[1]).find(Boolean);
+  if (!key) throw new Error('the emulator did not print its service key');
+  const headers = {
+    apikey: key,
+    authorization: `Bearer ${key}`,
+    'content-type': 'application/json',
+  };
+  const call = async (url, body) => {
+    const answer = await fetch(`${supabaseUrl}/rest/v1/${url}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+    if (!answer.ok) throw new Error(`${url}: ${answer.status} ${await answer.text()}`);
+  };
+  await call('editions', NEXT_EDITION.row);
+  await call('rpc/make_current_edition', { edition_year: NEXT_EDITION.row.year });
+  log(`day ${BENCH_DAY}: 2026 finished, ${NEXT_EDITION.row.year} current and open`);
+}
+
 async function main() {
   if (values.reports) mkdirSync(values.reports, { recursive: true });
   const supabasePort = await freePort();
@@ -228,7 +282,13 @@ async function main() {
 
   log(`starting the emulator on ${supabaseUrl} (fresh data in .data-bench)`);
   const args = emulatorArgs({ port: supabasePort, dataDir: '.data-bench', siteUrl, reset: true });
-  await startServer('the emulator', args, /Supabase emulator ready on/);
+  const emulator = await startServer(
+    'the emulator',
+    args,
+    /Supabase emulator ready on/,
+    values.seed ? process.env : { ...process.env, SUPABASE_CLOCK: BENCH_DAY },
+  );
+  if (!values.seed) await makeNextEditionCurrent(supabaseUrl, emulator.output);
 
   log(`building the site into ${outDir}`);
   const built = spawnSync('npm', ['run', 'build'], {

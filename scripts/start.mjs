@@ -29,6 +29,8 @@ const siteUrl = env('SITE_URL', `http://localhost:${sitePort}`);
 const supabaseUrl = `http://${supabaseHost}:${supabasePort}`;
 const adminEmail = env('SUPABASE_ADMIN_EMAIL', 'admin@europerally.local');
 const adminPassword = env('SUPABASE_ADMIN_PASSWORD', 'rally-admin-2026');
+// The folder the build writes and `vite preview` serves (vite.config.ts reads the same variable).
+const siteDir = env('BUILD_OUT_DIR', 'dist');
 
 const children = new Set();
 let stopping = false;
@@ -104,9 +106,9 @@ async function main() {
   };
 
   // The local build hook (the emulator's default SITE_BUILD_HOOK_URL) prerenders the site again,
-  // as a static host's hook rebuilds it: built beside the served folder, then copied over it, so
-  // the site never goes missing while it builds. One build at a time; a call during one runs
-  // one more after it. `npm run dev` renders live and needs none.
+  // as a static host's hook rebuilds it: built beside the served folder (siteDir), then copied
+  // over it, so the site never goes missing while it builds. One build at a time; a call during
+  // one runs one more after it. `npm run dev` renders live and needs none.
   let rebuilding = false;
   let rebuildWanted = false;
   const rebuildSite = () => {
@@ -116,7 +118,9 @@ async function main() {
       return;
     }
     rebuilding = true;
-    const staging = path.join(dataDir, 'site-build');
+    // Inside the project, whatever SUPABASE_DATA_DIR is: the build's server bundle imports vite
+    // and React from node_modules, which Node finds only from a folder inside the project.
+    const staging = path.join('dist', `.rebuild-${sitePort}`);
     const build = spawnGroup('npm', ['run', 'build'], {
       env: { ...process.env, ...siteEnv, BUILD_OUT_DIR: staging },
       onLine: (line, stream) =>
@@ -127,7 +131,7 @@ async function main() {
       children.delete(build);
       if (stopping) return;
       if (code === 0) {
-        cpSync(staging, 'dist', { recursive: true, force: true });
+        cpSync(staging, siteDir, { recursive: true, force: true });
         console.log('[rebuild] the site is prerendered again with the latest content');
       } else {
         console.error(`[rebuild] failed (exit code ${code}); the site keeps its last build`);
@@ -166,7 +170,7 @@ async function main() {
   console.log(
     [
       '',
-      `  2026 Europe Rally is running (${dev ? 'dev server with hot reload' : 'production build'})`,
+      `  The Europe Rally site is running (${dev ? 'dev server with hot reload' : 'production build'})`,
       '',
       `  Site:              http://localhost:${sitePort}`,
       `  Local Supabase:    ${supabaseUrl}   (data in ${dataDir}/)`,

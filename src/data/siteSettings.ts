@@ -14,7 +14,6 @@ import {
 import { penceFromPounds } from '../lib/money';
 import { readInteger, readUrl } from '../lib/settingRead';
 import type { DbClient } from './client';
-import { getFundsRaisedToDate, listPublishedEditions, nextEdition } from './editions';
 import type { Edition } from './types';
 
 /** Values by key, as stored. */
@@ -93,6 +92,10 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = toSiteSettings({});
 
 /** Every setting's value and the current edition, read as the site's facts. */
 export async function loadSiteSettings(db: DbClient, signal?: AbortSignal): Promise<SiteSettings> {
+  // Imported here, not with the layout: the editions' module (the administrator's writes and
+  // their refusals with it) would put the public entry over its 90 KB budget
+  // (tests/budget/bundle.test.ts). The pages' shared chunk holds it, loaded beside every page.
+  const { getFundsRaisedToDate, listPublishedEditions, nextEdition } = await import('./editions');
   const query = db.from('site_settings').select('key, value');
   const [settings, editions, raised] = await Promise.all([
     (signal ? query.abortSignal(signal) : query).throwOnError(),

@@ -14,7 +14,7 @@ import { READY_ATTRIBUTE } from './protocol';
 import { redirectsFile, SHELL_FILE } from './redirects';
 import { sitemapXml } from './sitemap';
 import { writeSocialCard } from './social-card';
-import { headLines, notFoundHead, pageHtml, parseShell } from './template';
+import { headLines, notFoundHead, pageHtml, parseShell, shellWithFacts } from './template';
 
 type Log = (message: string) => void;
 
@@ -38,11 +38,11 @@ async function databaseAnswers(log: Log): Promise<boolean> {
 }
 
 export async function prerenderSite(outDir: string, log: Log): Promise<void> {
-  // The client build's index.html is the shell every page starts from; it keeps a copy as
-  // app.html, the file the host serves for paths with no prerendered page (see _redirects).
+  // The client build's index.html is the shell every page starts from; a copy, app.html, is the
+  // file the host serves for paths with no prerendered page (see _redirects), written below with
+  // the home page's title and description, the current edition's.
   const shellHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   const shell = parseShell(shellHtml);
-  writeFileSync(path.join(outDir, SHELL_FILE), shellHtml);
 
   // Every page opens its connection to Supabase early (its data loads as soon as its code runs),
   // holds its forms until the SPA has taken over, and requests its code after the first paint.
@@ -71,6 +71,8 @@ export async function prerenderSite(outDir: string, log: Log): Promise<void> {
   for (const route of routes) {
     const rendered = await render(route, { loadData });
     write(route, page(rendered.head, rendered.body, rendered.data));
+    if (route === paths.home)
+      writeFileSync(path.join(outDir, SHELL_FILE), shellWithFacts(shellHtml, rendered.head));
   }
 
   // Served by hosts that answer unknown paths with /404.html.

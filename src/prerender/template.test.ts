@@ -1,6 +1,6 @@
 // The page template: the client build's shell read once, then each page put together from it.
 import { describe, expect, test } from 'vitest';
-import { headLines, notFoundHead, pageHtml, parseShell } from './template';
+import { headLines, notFoundHead, pageHtml, parseShell, shellWithFacts } from './template';
 
 const SHELL = `<!doctype html>
 <html lang="en-GB">
@@ -40,6 +40,19 @@ describe('the shell', () => {
     ['no root slot', SHELL.replace('<!--app-html-->', '')],
   ])('is refused with %s', (_, html) => {
     expect(() => parseShell(html)).toThrow();
+  });
+
+  test('as app.html takes the current edition’s title and description, still the shell’s', () => {
+    const home =
+      '<title>2027 Europe Rally</title><meta name="description" content="Join the 2027 Europe Rally, 20-26 June 2027 &amp; $1."/>';
+    const shell = shellWithFacts(SHELL, home);
+    expect(shell).toContain('<title data-shell>2027 Europe Rally</title>');
+    expect(shell).toMatch(
+      /<meta\s+data-shell\s+name="description"\s+content="Join the 2027 Europe Rally, 20-26 June 2027 &amp; \$1\."/,
+    );
+    expect(shell).not.toContain('2026');
+    // Everything else is the shell as built: the SPA's code tags are still there.
+    expect(parseShell(shell)).toEqual(parseShell(SHELL));
   });
 });
 

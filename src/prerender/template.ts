@@ -47,6 +47,24 @@ export function parseShell(html: string): Shell {
   };
 }
 
+/**
+ * The empty shell (app.html) with the title and description of a rendered page's head in place of
+ * index.html's seed ones, still marked data-shell so the SPA's own replace them: what crawlers and
+ * link previews get for a path with no prerendered page names the current edition.
+ */
+export function shellWithFacts(html: string, pageHead: string): string {
+  const title = /<title>([^<]*)<\/title>/.exec(pageHead)?.[1];
+  const description = /<meta name="description" content="([^"]*)"/.exec(pageHead)?.[1];
+  let shell = html;
+  if (title !== undefined)
+    shell = shell.replace(SHELL_TITLE, (tag) => tag.replace(/>[\s\S]*?</, () => `>${title}<`));
+  if (description !== undefined)
+    shell = shell.replace(SHELL_DESCRIPTION, (tag) =>
+      tag.replace(/content="[^"]*"/, () => `content="${description}"`),
+    );
+  return shell;
+}
+
 /** React writes a page's head tags one after another; the page lists them one a line. */
 export function headLines(tags: string): string[] {
   return tags === '' ? [] : tags.replace(/></g, '>\n<').split('\n');

@@ -213,8 +213,9 @@ export async function caughtMail(em: TestEmulator, to: string): Promise<MailMess
 export async function eventually(
   ask: () => Promise<number | undefined>,
   status: number,
+  within = 10_000,
 ): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + within;
   let last = await ask();
   while (last !== status && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -464,18 +464,25 @@ describe('the gateway', () => {
         'content-type': 'image/png',
         'content-length': String(10 * 1024 * 1024),
       });
-    const held = [upload(), upload()];
-    // A third that is let in waits for its body: give up on it after a second and ask again.
-    await eventually(async () => {
-      const third = upload();
-      const timeout = settle(1000).then(() => undefined);
-      const response = await Promise.race([third.response, timeout]);
-      response?.resume();
-      third.release();
-      return response?.statusCode;
-    }, 429);
-    for (const request of held) request.release();
-  });
+    // Two held uploads; one the gateway refused at once (a slot of the test before was still being
+    // given back, as happens on PostgreSQL under load) is replaced before the third asks.
+    const held = heldRequests(2, upload);
+    // A third that is let in waits for its body: give up on it after a while and ask again.
+    await eventually(
+      async () => {
+        await held.topUp();
+        const third = upload();
+        const timeout = settle(3000).then(() => undefined);
+        const response = await Promise.race([third.response, timeout]);
+        response?.resume();
+        third.release();
+        return response?.statusCode;
+      },
+      429,
+      30_000,
+    );
+    held.release();
+  }, 60_000);
 
   test('logs a 500 with the path, and without the keys, tokens and passwords of its query', async () => {
     const lines: string[] = [];
