@@ -175,7 +175,30 @@ export async function cancelRegistration(
   db: DbClient = publicDb,
 ): Promise<Cancellation | null> {
   const { data } = await db.rpc('cancel_registration', { secret }).throwOnError();
-  return (data as Cancellation | null) ?? null;
+  const cancellation = (data as Cancellation | null) ?? null;
+  // The team's and the organiser's emails, queued by the cancellation, go now.
+  if (cancellation?.outcome === 'cancelled') await sendQueued('cancellation');
+  return cancellation;
+}
+
+/**
+ * Asks the participant-emails function to send what a visitor's own action just queued (the team
+ * links, or a cancellation's two emails). It sends only rows the database queued and answers the
+ * same whatever it sent; if it cannot be reached, the daily run sends them, so a failure here is
+ * logged, not shown.
+ */
+async function sendQueued(only: 'team_link' | 'cancellation'): Promise<void> {
+  try {
+    const { callFunction, publicFunctions } = await import('./functions');
+    await callFunction(
+      publicFunctions,
+      'participant-emails',
+      { only },
+      { unreachable: 'The emails could not be sent now.' },
+    );
+  } catch (error) {
+    console.warn('The emails stay queued for the daily run', error);
+  }
 }
 
 /**
@@ -190,6 +213,7 @@ export async function requestTeamLink(
   throwIfRefused(
     await db.rpc('request_team_link', { email: email.trim(), ...(website ? { website } : {}) }),
   );
+  await sendQueued('team_link');
 }
 
 export const CHECKOUT_UNREACHABLE =

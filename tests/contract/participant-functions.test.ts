@@ -289,3 +289,43 @@ describe('"Email me my link"', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('a cancellation’s emails', () => {
+  test('the browser’s call after cancel_registration sends the team’s and the organiser’s, and nothing else', async () => {
+    const team = await register(em());
+    await payDeposit(em(), team.id);
+    const secret = await teamLink(em(), team.id);
+    const { data: organiser } = await em()
+      .service.from('site_settings')
+      .select('value')
+      .eq('key', 'contact_email')
+      .single()
+      .throwOnError();
+    // A reminder waiting in the log is not the visitor's to send.
+    const { error: queued } = await em().admin.rpc('send_reminder_now', {
+      registration: team.id,
+    });
+    expect(queued).toBeNull();
+    const { error } = await em().anon.rpc('cancel_registration', { secret });
+    expect(error).toBeNull();
+    const sent = await http(em(), '/functions/v1/participant-emails', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${em().anonKey}` },
+      body: JSON.stringify({ only: 'cancellation' }),
+    });
+    expect(sent.json()).toEqual({ ok: true });
+    const { data: log } = await em()
+      .service.from('email_log')
+      .select('kind, recipient, status')
+      .eq('registration_id', team.id)
+      .throwOnError();
+    expect(log).toEqual(
+      expect.arrayContaining([
+        { kind: 'cancelled_team', recipient: team.email, status: 'sent' },
+        { kind: 'cancelled_organiser', recipient: organiser.value, status: 'sent' },
+        { kind: 'reminder_manual', recipient: team.email, status: 'queued' },
+      ]),
+    );
+    expect((await caughtMail(em(), organiser.value)).length).toBeGreaterThan(0);
+  });
+});

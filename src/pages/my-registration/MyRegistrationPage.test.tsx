@@ -144,12 +144,19 @@ describe('MyRegistrationPage', { timeout: 20_000 }, () => {
 
   it('answers "Email me my link" the same way whatever the address', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = stubNetwork({ request_team_link: { status: 204, body: undefined } });
+    const calls = stubNetwork({
+      request_team_link: { status: 204, body: undefined },
+      'participant-emails': { body: { ok: true } },
+    });
     renderAt(paths.myRegistration);
     await user.type(screen.getByLabelText(/Lead driver's email/), 'nobody@example.org');
     await user.click(screen.getByRole('button', { name: 'Email me my link' }));
     expect(await screen.findByRole('status')).toHaveTextContent(LINK_SENT);
-    expect(calls).toEqual([{ name: 'request_team_link', body: { email: 'nobody@example.org' } }]);
+    // The link the database queued (if the address has a registration) is sent at once.
+    expect(calls).toEqual([
+      { name: 'request_team_link', body: { email: 'nobody@example.org' } },
+      { name: 'participant-emails', body: { only: 'team_link' } },
+    ]);
   });
 
   it('asks politely to try later when too many links were asked for', async () => {
@@ -404,6 +411,8 @@ describe('MyRegistrationPage', { timeout: 20_000 }, () => {
     );
     expect(screen.queryByRole('button', { name: 'Cancel registration' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay balance' })).not.toBeInTheDocument();
+    // The team's and the organiser's emails the cancellation queued are sent at once.
+    expect(calls).toContainEqual({ name: 'participant-emails', body: { only: 'cancellation' } });
   });
 
   it('says plainly when cancelling today gives nothing back', async () => {

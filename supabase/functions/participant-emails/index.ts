@@ -5,7 +5,9 @@
 //   (due_balance_reminders: each kind once per registration, so twice is harmless), then sends
 //   everything waiting → { reminders_queued, sent, failed, skipped }.
 // POST { only: 'team_link' } from anyone (the browser, right after request_team_link) → sends the
-//   team links waiting, nothing else → { ok: true }, whatever was sent.
+//   team links waiting, nothing else → { ok: true }, whatever was sent. { only: 'cancellation' }
+//   likewise sends the cancellations' emails to the teams and the organiser that
+//   cancel_registration (which takes the team's secret) queued.
 // POST { only?: <kind> } from an administrator (after "Send reminder now") → sends what is waiting,
 //   of that kind or all, without queuing reminders.
 //
@@ -32,8 +34,14 @@ const KINDS: LoggedKind[] = [
   'reminder_manual',
 ];
 
+/** What a visitor's own action queued, and so what a visitor may ask to be sent now. */
+const VISITOR_SENDS: Partial<Record<string, LoggedKind[]>> = {
+  team_link: ['team_link'],
+  cancellation: ['cancelled_team', 'cancelled_organiser'],
+};
+
 function onlyKind(body: Record<string, unknown>): LoggedKind | null {
-  if (body.only === undefined || body.only === null) return null;
+  if (body.only === undefined || body.only === null || body.only === 'cancellation') return null;
   const kind = KINDS.find((known) => known === body.only);
   if (!kind) throw new Refusal(400, `only must be one of ${KINDS.join(', ')}`, 'only');
   return kind;
@@ -51,9 +59,10 @@ Deno.serve(
         return json(200, { reminders_queued: queued, ...counts });
       }
       if (who === 'admin') return json(200, await sendQueuedEmails(only ? [only] : null));
-      if (only !== 'team_link')
-        throw new Refusal(403, 'Only the team links may be sent from here.', 'only');
-      await sendQueuedEmails(['team_link']);
+      const visitorKinds = VISITOR_SENDS[String(body.only)];
+      if (!visitorKinds)
+        throw new Refusal(403, 'Only team links and cancellations may be sent from here.', 'only');
+      await sendQueuedEmails(visitorKinds);
       return json(200, { ok: true });
     },
   ),
