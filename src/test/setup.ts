@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+
+// findBy… and waitFor wait up to 5 s, not Testing Library's 1 s: on a 2-core machine running the
+// contract suites beside these, a screen's first render after its (stubbed) load took over a
+// second, and three tests that pass alone failed on the wait, not on what they check.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The unit project runs its files in one shared jsdom per worker (isolate: false in
 // vite.config.ts). Each file starts from a blank document, empty storage and the same address,
