@@ -87,7 +87,8 @@ test('register, pay on the test-mode page, place secured; admin sees it paid; sp
 
   await adminPage.goto(`/admin/registrations?q=${encodeURIComponent(team)}`);
   const row = adminPage.getByTestId('inbox-row').filter({ hasText: team });
-  await expect(row.getByText('Deposit paid')).toBeVisible();
+  // The row's money state: the deposit is paid and the seed's 2026 edition has a balance due date.
+  await expect(row.getByText('Balance due', { exact: true })).toBeVisible();
   await expect(row.getByText('Webhook delivered')).toBeVisible();
   await row.getByRole('button', { name: 'View details' }).click();
   await expect(row.getByText(/Paid £250\.00 on/)).toBeVisible();
