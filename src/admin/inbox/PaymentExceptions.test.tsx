@@ -1,8 +1,9 @@
 // A registration's payment exceptions name the payment they were about: the deposit's (issue 20)
-// and now the balance's (issue 23), each with its reason. The data call is stood in for here (the
-// database records them: tests/contract/team-page.test.ts).
+// and now the balance's (issue 23), each with its reason. The network stands in for the database
+// here (which records them: tests/contract/team-page.test.ts); the unit project shares one module
+// registry per worker, so a module mock could meet an inbox module another file had loaded.
 import { render, screen } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { publicDb } from '../../data/client';
 import type { PaymentException } from '../../data/inbox';
 import { ToastProvider } from '../ui/Toast';
@@ -24,25 +25,40 @@ function exception(overrides: Partial<PaymentException>): PaymentException {
     payment_status: 'paid',
     reason: 'amount',
     reference: null,
-    registration_id: 'r1',
+    registration_id: REGISTRATION,
     resolution: null,
     ...overrides,
   };
 }
 
-vi.mock('../../data/inbox', async (original) => ({
-  ...(await original<typeof import('../../data/inbox')>()),
-  listPaymentExceptions: async () => [
-    exception({ id: 'x1', kind: 'deposit', reason: 'duplicate' }),
-    exception({ id: 'x2', kind: 'balance', reason: 'amount' }),
-  ],
-}));
+const REGISTRATION = '6a0c3f1e-2b4d-4e5f-8a9b-0c1d2e3f4a5b';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('payment exceptions', () => {
   test('the balance’s show beside the deposit’s, each naming its kind and reason', async () => {
+    const rows = [
+      exception({ id: 'x1', kind: 'deposit', reason: 'duplicate' }),
+      exception({ id: 'x2', kind: 'balance', reason: 'amount' }),
+    ];
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (
+        url.pathname.endsWith('/rest/v1/payment_exceptions') &&
+        url.searchParams.get('registration_id') === `eq.${REGISTRATION}`
+      )
+        return new Response(JSON.stringify(rows), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      return new Response('{"message":"not in this test"}', { status: 500 });
+    });
+    vi.stubGlobal('fetch', fetch);
     render(
       <ToastProvider>
-        <PaymentExceptions registrationId="r1" db={publicDb} />
+        <PaymentExceptions registrationId={REGISTRATION} db={publicDb} />
       </ToastProvider>,
     );
     expect(await screen.findByText('Deposit: Paid twice')).toBeInTheDocument();
