@@ -1,12 +1,16 @@
 // A registration's money in the inbox detail: loading, the error with Retry, the statement for
 // each state the database derives, the empty ledger and email log, "Mark refunded" asking for a
 // note and confirmation before it records the refund, and "Send reminder now" only while the team
-// owes. The data calls are stood in for here (the database's side is tested against the emulator
-// in tests/contract/admin-money.test.ts; the whole path in tests/e2e/admin-money.spec.ts).
+// owes. The database and the participant-emails function are stood in for at the network (not by
+// mocking the data module: the unit project shares one module registry per worker, and in the full
+// run a module mock met an inbox module another file had loaded). The database's side is tested
+// against the emulator in tests/contract/admin-money.test.ts; the whole path in
+// tests/e2e/admin-money.spec.ts.
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { publicDb } from '../../data/client';
+import { publicFunctions } from '../../data/functions';
 import type { RegistrationMoney as Money } from '../../data/inbox';
 import type { Row } from '../../data/types';
 import { ToastProvider } from '../ui/Toast';
@@ -21,26 +25,6 @@ const calls = vi.hoisted(() => ({
   refunded: [] as { id: string; note: string }[],
   reminded: [] as string[],
   reminder: 'sent' as 'sent' | 'queued',
-}));
-
-vi.mock('../../data/inbox', async (original) => ({
-  ...(await original<typeof import('../../data/inbox')>()),
-  getRegistrationMoney: async () => {
-    if (calls.pending) await calls.pending;
-    if (calls.fail) throw new Error('offline');
-    return calls.money;
-  },
-  listRegistrationPayments: async () => calls.payments,
-  listRegistrationEmails: async () => calls.emails,
-  markRefundedByHand: async (_db: unknown, id: string, note: string) => {
-    calls.refunded.push({ id, note });
-    if (calls.money) calls.money = { ...calls.money, state: 'refunded', refunded_pence: 185_000 };
-    return calls.money;
-  },
-  sendReminderNow: async (_db: unknown, _functions: unknown, id: string) => {
-    calls.reminded.push(id);
-    return calls.reminder;
-  },
 }));
 
 const ID = '00000000-0000-4000-8000-000000000001';
@@ -88,13 +72,48 @@ function payment(overrides: Partial<Row<'registration_payments'>> = {}) {
 function renderMoney() {
   render(
     <ToastProvider>
-      <RegistrationMoney registrationId={ID} db={publicDb} />
+      <RegistrationMoney registrationId={ID} db={publicDb} functions={publicFunctions} />
     </ToastProvider>,
   );
   return screen.getByRole('region', { name: 'Money' });
 }
 
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The database and the participant-emails function, at the network (see the file's header). */
+async function answer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  const raw = input instanceof Request ? await input.text() : init?.body;
+  const body = (typeof raw === 'string' && raw ? JSON.parse(raw) : {}) as Record<string, string>;
+  switch (url.pathname.replace(/^.*\/(rest|functions)\/v1\//, '')) {
+    case 'rpc/registration_money':
+      if (calls.pending) await calls.pending;
+      return calls.fail ? json({ message: 'offline' }, 503) : json(calls.money);
+    case 'registration_payments':
+      return json(calls.payments);
+    case 'email_log':
+      return json(calls.emails);
+    case 'rpc/mark_refunded_by_hand':
+      calls.refunded.push({ id: body.registration ?? '', note: body.note ?? '' });
+      if (calls.money) calls.money = { ...calls.money, state: 'refunded', refunded_pence: 185_000 };
+      return json(calls.money);
+    case 'rpc/send_reminder_now':
+      calls.reminded.push(body.registration ?? '');
+      return json('email-id');
+    case 'participant-emails':
+      return calls.reminder === 'sent' ? json({ sent: 1 }) : json({ error: 'down' }, 503);
+    default:
+      return json({ message: 'not in this test' }, 500);
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn(answer));
   calls.money = money();
   calls.payments = [];
   calls.emails = [];
