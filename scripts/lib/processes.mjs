@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import readline from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
 
 export const viteCli = 'node_modules/vite/bin/vite.js';
 
@@ -19,7 +20,9 @@ export function emulatorArgs({ port, host = '127.0.0.1', dataDir, siteUrl, reset
 /**
  * Starts a child as the leader of its own process group, so that signalling the group also stops
  * what it started (tsx's node, Vite's workers). Each output line goes to onLine and is re-emitted
- * on the child as a 'line' event.
+ * on the child as a 'line' event, without terminal colours: tools colour their output when `CI` or
+ * FORCE_COLOR is set even into a pipe (Vite's "Local:" becomes "\x1b[1mLocal\x1b[22m:"), and a
+ * ready line must match the same on a CI runner as in a terminal.
  */
 export function spawnGroup(command, args, { env = process.env, onLine = () => {} } = {}) {
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -27,7 +30,8 @@ export function spawnGroup(command, args, { env = process.env, onLine = () => {}
     [child.stdout, 'stdout'],
     [child.stderr, 'stderr'],
   ]) {
-    readline.createInterface({ input: stream }).on('line', (line) => {
+    readline.createInterface({ input: stream }).on('line', (coloured) => {
+      const line = stripVTControlCharacters(coloured);
       onLine(line, name);
       child.emit('line', line);
     });

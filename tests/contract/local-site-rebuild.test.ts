@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -36,17 +37,28 @@ let dataDir = '';
 let siteDir = '';
 let sitePort = 0;
 
-/** Resolves once a line of `npm start`'s output matches, from the `from`-th line on. */
-function lineMatching(pattern: RegExp, from = 0): Promise<string> {
+/**
+ * Resolves once a line of `npm start`'s output matches, from the `from`-th line on. Rejects with
+ * the last lines if it exits first or nothing matches before the hook's own timeout would say
+ * only "timed out".
+ */
+function lineMatching(pattern: RegExp, from = 0, withinMs = BUILD_MS - 15_000): Promise<string> {
+  const deadline = Date.now() + withinMs;
   return new Promise((resolve, reject) => {
     const check = () => {
       const found = lines.slice(from).find((line) => pattern.test(line));
+      const last = () => lines.slice(-30).join('\n');
       if (found) {
         clearInterval(timer);
         resolve(found);
       } else if (child.exitCode !== null) {
         clearInterval(timer);
-        reject(new Error(`npm start exited:\n${lines.slice(-30).join('\n')}`));
+        reject(new Error(`npm start exited:\n${last()}`));
+      } else if (Date.now() > deadline) {
+        clearInterval(timer);
+        reject(
+          new Error(`npm start printed no line matching ${pattern} in ${withinMs} ms:\n${last()}`),
+        );
       }
     };
     const timer = setInterval(check, 200);
@@ -78,7 +90,12 @@ beforeAll(async () => {
     detached: true,
   });
   for (const stream of [child.stdout, child.stderr]) {
-    if (stream) readline.createInterface({ input: stream }).on('line', (line) => lines.push(line));
+    // Without colours, as a CI runner's CI or FORCE_COLOR would turn them on even into a pipe.
+    if (stream) {
+      readline
+        .createInterface({ input: stream })
+        .on('line', (line) => lines.push(stripVTControlCharacters(line)));
+    }
   }
   await lineMatching(/Press Ctrl-C to stop/);
 }, BUILD_MS);
