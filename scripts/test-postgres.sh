@@ -50,7 +50,7 @@ if [ "${1:-}" = --hosted-only ]; then
 fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/emulator-pg-XXXXXX")
-free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
+free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"; }
 
 # initdb refuses to run as root: the clusters belong to the `postgres` user then.
 as_owner() { "$@"; }
