@@ -13,7 +13,14 @@ import { applyMigrations } from '../../supabase/emulator/migrate';
 import type { Db } from '../../supabase/emulator/types';
 import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
 import { caughtMail, http, setupTestEmulator } from './harness';
-import { payDeposit, register, setEdition } from './team-page-support';
+import {
+  DEPOSIT,
+  payDeposit,
+  recordCheckout,
+  register,
+  session,
+  setEdition,
+} from './team-page-support';
 import { emptyDatabase } from './test-database';
 import { waitingListSupport } from './waiting-list-support';
 
@@ -86,6 +93,19 @@ describe('joining', () => {
       [second?.email],
     );
     expect(log).toEqual([{ kind: 'waiting_list_joined', recipient: second?.email }]);
+  });
+  test('the page’s call after joining sends the acknowledgement with the place in the queue', async () => {
+    await fullWith(0);
+    const [person] = await joined(1);
+    const sent = await http(em(), '/functions/v1/participant-emails', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${em().anonKey}` },
+      body: JSON.stringify({ only: 'waiting_list' }),
+    });
+    expect(sent.json()).toEqual({ ok: true });
+    const [mail] = await caughtMail(em(), person?.email ?? '');
+    expect(mail?.subject).toBe('You are on the waiting list for the 2026 Europe Rally');
+    expect(mail?.text).toContain('number 1 in the queue');
   });
 });
 
@@ -200,6 +220,23 @@ describe('a freed place', () => {
       })
       .toContain('A place is free for you on the 2026 Europe Rally');
     await setEdition(em(), { waiting_list_offer_hours: 48 });
+  });
+
+  test('a deposit paid after the offer lapsed and the place went on is the no-place exception', async () => {
+    const [team] = await fullWith(1);
+    const [first, second] = await joined(2);
+    await em().anon.rpc('cancel_registration', { secret: team?.secret ?? '' });
+    const registered = await registerWithOffer(await offerSecret(first?.email ?? ''));
+    expect(registered.error).toBeNull();
+    em().emulator.setNow(new Date(Date.now() + 49 * HOUR).toISOString());
+    expect((await handOut()).data).toMatchObject({ offered: 1 });
+    expect(await statusOf(first?.email ?? '')).toBe('expired');
+    expect(await statusOf(second?.email ?? '')).toBe('offered');
+
+    const paid = await recordCheckout(em(), session(registered.data ?? '', 'deposit', DEPOSIT));
+    expect(paid?.outcome).toBe('no-place');
+    expect(await statusOf(first?.email ?? '')).toBe('expired');
+    expect((await places()).remaining).toBe(0);
   });
 
   test('an unpaid hold that lapses frees its place for the first entry (clock pinned)', async () => {
