@@ -28,6 +28,8 @@ type Publishable = Exclude<
   | 'editions'
   | 'registration_payments'
   | 'email_log'
+  | 'waiting_list_entries'
+  | 'consent_wordings'
 >;
 
 /** A valid row for each table (the `published` flag is added by the caller). */
@@ -669,6 +671,90 @@ describe('the team page’s functions', () => {
       expect(reminder.error?.code).toBe('42501');
       expect(refund.error?.code).toBe('42501');
     }
+  });
+});
+
+// Issue 24 (migration 20261127000000): the waiting list's entries are read by administrators and
+// written by its functions alone; everyone reads the consent wordings and nobody writes them.
+describe('waiting_list_entries and consent_wordings', () => {
+  let id = '';
+  let edition = '';
+  beforeAll(async () => {
+    id = await arrange('waiting_list_entries', {
+      name: 'Matrix Waiter',
+      email: 'matrix.waiter@example.org',
+      phone: '07700 900123',
+      consent_version: 'waiting-list-2026-11',
+      consented_at: new Date().toISOString(),
+    });
+    const { data } = await em()
+      .service.from('editions')
+      .select('id')
+      .eq('is_current', true)
+      .single();
+    edition = data?.id ?? '';
+  });
+
+  test.each(CALLERS)(
+    '%s reads entries only when an administrator; nobody writes',
+    async (caller) => {
+      const { data, error, status } = await client(caller)
+        .from('waiting_list_entries')
+        .select('id')
+        .eq('id', id);
+      if (caller === 'anon') {
+        expect(status).toBe(401);
+        expect(error?.code).toBe('42501');
+      } else expect(data).toHaveLength(caller === 'admin' ? 1 : 0);
+      const insert = await client(caller)
+        .from('waiting_list_entries')
+        .insert({ email: 'forged@example.org', joined_by: 'newsletter-box' } as never);
+      expect(insert.status).toBe(refusal(caller));
+      const change = await client(caller)
+        .from('waiting_list_entries')
+        .update({ status: 'offered' } as never)
+        .eq('id', id);
+      expect(change.status).toBe(refusal(caller));
+      await client(caller).from('waiting_list_entries').delete().eq('id', id);
+      expect(await exists('waiting_list_entries', id)).toMatchObject({ status: 'waiting' });
+    },
+  );
+
+  test.each(CALLERS)('%s reads the consent wordings and cannot change them', async (caller) => {
+    const { data } = await client(caller).from('consent_wordings').select('version, purpose');
+    expect(data).toContainEqual({ version: 'waiting-list-2026-11', purpose: 'waiting_list' });
+    const insert = await client(caller)
+      .from('consent_wordings')
+      .insert({ version: 'forged', purpose: 'waiting_list', wording: 'x' } as never);
+    expect(insert.status).toBe(refusal(caller));
+    const change = await client(caller)
+      .from('consent_wordings')
+      .update({ wording: 'Anything' } as never)
+      .eq('version', 'waiting-list-2026-11');
+    expect(change.status).toBe(refusal(caller));
+  });
+
+  test.each(CALLERS)('%s runs the queue’s functions only when an administrator', async (caller) => {
+    const queue = await client(caller).rpc('waiting_list', { edition });
+    const withdraw = await client(caller).rpc('withdraw_waiting_list_entry', {
+      entry: randomUUID(),
+    });
+    const offer = await client(caller).rpc('offer_next_place', { edition });
+    if (caller === 'admin') {
+      expect(queue.error).toBeNull();
+      expect(withdraw.status).toBe(409);
+      // Made, or refused for what the edition is (no free place, nobody waiting): not for who asks.
+      expect([200, 409]).toContain(offer.status);
+    } else {
+      for (const answer of [queue, withdraw, offer]) expect(answer.error?.code).toBe('42501');
+    }
+    const handOut = await client(caller).rpc('hand_out_waiting_list_places');
+    expect(handOut.error?.code).toBe('42501');
+    // The secret's functions are everyone's; a wrong secret opens nothing.
+    expect((await client(caller).rpc('waiting_list_offer', { secret: 'x' })).data).toBeNull();
+    expect((await client(caller).rpc('decline_waiting_list_offer', { secret: 'x' })).data).toBe(
+      false,
+    );
   });
 });
 

@@ -1,5 +1,7 @@
 // The database every contract test file starts from, and how to reach a copy of it.
+import { randomUUID } from 'node:crypto';
 import { upsertUser } from '../../supabase/emulator/auth/users';
+import { PgliteDb, PostgresDb } from '../../supabase/emulator/db';
 import { applyMigrations } from '../../supabase/emulator/migrate';
 import type { Db } from '../../supabase/emulator/types';
 
@@ -24,4 +26,30 @@ export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
+}
+
+/**
+ * An empty database of its own, for migrating a copy of an older one: in memory on PGlite, or a
+ * new database on the PostgreSQL server the run uses (SUPABASE_DB_URL), dropped afterwards.
+ */
+export async function emptyDatabase(
+  prefix: string,
+): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = process.env.SUPABASE_DB_URL?.trim();
+  if (!url) {
+    const db = await PgliteDb.open();
+    return { db, drop: () => db.close() };
+  }
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = await PostgresDb.open(url, 1);
+  await admin.exec(`create database ${name}`);
+  const db = await PostgresDb.open(withDatabase(url, name), 1);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await admin.exec(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    },
+  };
 }

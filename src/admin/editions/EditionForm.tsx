@@ -101,6 +101,13 @@ export function EditionForm({ db, edition, initial, onSaved, onClose }: Props) {
             {...form.field('capacity')}
           />
           <TextField label="Balance due" {...date} {...form.field('balance_due')} />
+          <TextField
+            label="Waiting-list offer (hours)"
+            required
+            inputMode="numeric"
+            hint="How long a freed place offered to the waiting list stands: 1 to 336."
+            {...form.field('waiting_list_offer_hours')}
+          />
         </div>
         <div className="mt-4">
           <CheckboxField

@@ -53,6 +53,8 @@ export type EditionFormValues = {
   separate_rooms_supplement: string;
   capacity: string;
   balance_due: string;
+  /** How long a waiting-list offer of a freed place stands (migration 20261127000000). */
+  waiting_list_offer_hours: string;
   published: boolean;
 };
 
@@ -77,6 +79,7 @@ export function formValues(edition: Edition): EditionFormValues {
     separate_rooms_supplement: poundsText(edition.separate_rooms_supplement),
     capacity: String(edition.capacity),
     balance_due: edition.balance_due ?? '',
+    waiting_list_offer_hours: String(edition.waiting_list_offer_hours),
     published: edition.status === 'published',
   };
 }
@@ -104,6 +107,7 @@ const BLANK: EditionFormValues = {
   separate_rooms_supplement: '',
   capacity: '',
   balance_due: '',
+  waiting_list_offer_hours: '48',
   published: false,
 };
 
@@ -174,10 +178,17 @@ export function validateEdition(v: EditionFormValues): FieldErrors<keyof Edition
       required: requiredMessage('Capacity'),
       rules: [wholeNumber('12')],
     }),
+    waiting_list_offer_hours: fieldProblem(v.waiting_list_offer_hours, {
+      required: requiredMessage('Waiting-list offer'),
+      rules: [wholeNumber('48')],
+    }),
   };
   const year = Number(v.year.trim());
   if (!errors.year && (year < 2000 || year > 2999))
     errors.year = 'Please enter a year between 2000 and 2999.';
+  const hours = Number(v.waiting_list_offer_hours.trim());
+  if (!errors.waiting_list_offer_hours && (hours < 1 || hours > 336))
+    errors.waiting_list_offer_hours = 'Please enter a number of hours between 1 and 336 (14 days).';
   // ISO dates compare as text; each rule only once both of its dates are dates.
   const ok = (key: keyof EditionFormValues) => !errors[key] && v[key] !== '';
   if (ok('start_date') && ok('end_date') && v.end_date < v.start_date)
@@ -216,6 +227,7 @@ export function editionInput(v: EditionFormValues): EditionInput {
       : null,
     capacity: Number(v.capacity.trim()),
     balance_due: v.balance_due || null,
+    waiting_list_offer_hours: Number(v.waiting_list_offer_hours.trim()),
     status: v.published ? 'published' : 'draft',
   };
 }
