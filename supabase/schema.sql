@@ -55,8 +55,10 @@ alter table private.registration_links enable row level security;
 create view private.registrations_holding_places as
  SELECT id,
     edition_id
-   FROM registrations
-  WHERE status <> 'cancelled'::text AND (deposit_status = 'paid'::text OR deposit_status = 'pending'::text AND holds_place AND created_at > (now() - private.place_hold()));
+   FROM registrations r
+  WHERE status <> 'cancelled'::text AND (deposit_status = 'paid'::text OR deposit_status = 'pending'::text AND (holds_place AND created_at > (private.now() - private.place_hold()) OR (EXISTS ( SELECT 1
+           FROM waiting_list_entries w
+          WHERE w.registration_id = r.id AND w.status = 'offered'::text AND w.offer_expires_at > private.now()))));
 
 -- table private.retired_settings
 
@@ -127,6 +129,18 @@ alter table private.team_link_requests add constraint team_link_requests_website
 CREATE TRIGGER guard_public_submission BEFORE INSERT ON private.team_link_requests FOR EACH ROW EXECUTE FUNCTION private.guard_public_submission();
 alter table private.team_link_requests enable row level security;
 
+-- table private.waiting_list_offer_links
+
+create table private.waiting_list_offer_links (
+  token_hash bytea not null,
+  entry_id uuid not null,
+  created_at timestamp with time zone default now() not null
+);
+alter table private.waiting_list_offer_links add constraint waiting_list_offer_links_pkey PRIMARY KEY (token_hash);
+alter table private.waiting_list_offer_links add constraint waiting_list_offer_links_entry_id_key UNIQUE (entry_id);
+alter table private.waiting_list_offer_links add constraint waiting_list_offer_links_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES waiting_list_entries(id) ON DELETE CASCADE;
+alter table private.waiting_list_offer_links enable row level security;
+
 -- view public.audit_actors
 
 create view public.audit_actors with (security_invoker=true) as
@@ -160,6 +174,27 @@ create policy "administrators read the audit log" on public.audit_log for select
   using (( SELECT is_admin() AS is_admin));
 grant select on public.audit_log to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.audit_log to service_role;
+
+-- table public.consent_wordings
+
+create table public.consent_wordings (
+  id uuid default gen_random_uuid() not null,
+  version text not null,
+  purpose text not null,
+  wording text not null,
+  created_at timestamp with time zone default now() not null
+);
+alter table public.consent_wordings add constraint consent_wordings_pkey PRIMARY KEY (id);
+alter table public.consent_wordings add constraint consent_wordings_version_key UNIQUE (version);
+alter table public.consent_wordings add constraint consent_wordings_purpose_check CHECK (purpose ~ '^[a-z_]{1,40}$'::text);
+alter table public.consent_wordings add constraint consent_wordings_version_check CHECK (version ~ '^[a-z0-9-]{1,60}$'::text);
+alter table public.consent_wordings add constraint consent_wordings_wording_check CHECK (btrim(wording) <> ''::text AND length(wording) <= 2000);
+alter table public.consent_wordings enable row level security;
+create policy "everyone reads the consent wordings" on public.consent_wordings for select to anon, authenticated
+  using (true);
+grant select on public.consent_wordings to anon;
+grant select on public.consent_wordings to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on public.consent_wordings to service_role;
 
 -- table public.contact_messages
 
@@ -298,7 +333,8 @@ create table public.editions (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   details_cutoff_days integer default 14 not null,
-  cancellation_tiers jsonb default '[{"percent": 50, "from_days": 91}, {"percent": 25, "from_days": 60}]'::jsonb not null
+  cancellation_tiers jsonb default '[{"percent": 50, "from_days": 91}, {"percent": 25, "from_days": 60}]'::jsonb not null,
+  waiting_list_offer_hours integer default 48 not null
 );
 alter table public.editions add constraint editions_pkey PRIMARY KEY (id);
 alter table public.editions add constraint editions_year_key UNIQUE (year);
@@ -318,6 +354,7 @@ alter table public.editions add constraint editions_registration_opens_check CHE
 alter table public.editions add constraint editions_separate_rooms_supplement_check CHECK (separate_rooms_supplement >= 0);
 alter table public.editions add constraint editions_start_place_check CHECK (length(start_place) <= 200);
 alter table public.editions add constraint editions_status_check CHECK (status = ANY (ARRAY['draft'::text, 'published'::text]));
+alter table public.editions add constraint editions_waiting_list_offer_hours_check CHECK (waiting_list_offer_hours >= 1 AND waiting_list_offer_hours <= 336);
 alter table public.editions add constraint editions_year_check CHECK (year >= 2000 AND year <= 2999);
 CREATE UNIQUE INDEX editions_one_current ON public.editions USING btree (is_current) WHERE is_current;
 CREATE INDEX editions_published_idx ON public.editions USING btree (year DESC) WHERE (status = 'published'::text);
@@ -339,8 +376,8 @@ create policy "published editions are public" on public.editions for select to a
 grant select on public.editions to anon;
 grant delete, select on public.editions to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.editions to service_role;
-grant insert (balance_due, cancellation_tiers, capacity, deposit, details_cutoff_days, end_date, finish_place, funds_raised, name, price_per_car, registration_closes, registration_opens, separate_rooms_supplement, start_date, start_place, status, year) on public.editions to authenticated;
-grant update (balance_due, cancellation_tiers, capacity, deposit, details_cutoff_days, end_date, finish_place, funds_raised, name, price_per_car, registration_closes, registration_opens, separate_rooms_supplement, start_date, start_place, status, updated_at, year) on public.editions to authenticated;
+grant insert (balance_due, cancellation_tiers, capacity, deposit, details_cutoff_days, end_date, finish_place, funds_raised, name, price_per_car, registration_closes, registration_opens, separate_rooms_supplement, start_date, start_place, status, waiting_list_offer_hours, year) on public.editions to authenticated;
+grant update (balance_due, cancellation_tiers, capacity, deposit, details_cutoff_days, end_date, finish_place, funds_raised, name, price_per_car, registration_closes, registration_opens, separate_rooms_supplement, start_date, start_place, status, updated_at, waiting_list_offer_hours, year) on public.editions to authenticated;
 
 -- table public.email_log
 
@@ -354,17 +391,20 @@ create table public.email_log (
   attempts integer default 0 not null,
   queued_at timestamp with time zone default now() not null,
   claimed_at timestamp with time zone,
-  sent_at timestamp with time zone
+  sent_at timestamp with time zone,
+  waiting_list_entry_id uuid
 );
 alter table public.email_log add constraint email_log_pkey PRIMARY KEY (id);
 alter table public.email_log add constraint email_log_error_check CHECK (length(error) <= 500);
-alter table public.email_log add constraint email_log_kind_check CHECK (kind = ANY (ARRAY['confirmation'::text, 'deposit_receipt'::text, 'balance_receipt'::text, 'balance_reminder_14'::text, 'balance_reminder_3'::text, 'balance_overdue'::text, 'cancelled_team'::text, 'cancelled_organiser'::text, 'team_link'::text, 'reminder_manual'::text]));
+alter table public.email_log add constraint email_log_kind_check CHECK (kind = ANY (ARRAY['confirmation'::text, 'deposit_receipt'::text, 'balance_receipt'::text, 'balance_reminder_14'::text, 'balance_reminder_3'::text, 'balance_overdue'::text, 'cancelled_team'::text, 'cancelled_organiser'::text, 'team_link'::text, 'reminder_manual'::text, 'waiting_list_joined'::text, 'waiting_list_offer'::text]));
 alter table public.email_log add constraint email_log_recipient_check CHECK (length(recipient) <= 320);
 alter table public.email_log add constraint email_log_status_check CHECK (status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'failed'::text, 'skipped'::text]));
 alter table public.email_log add constraint email_log_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES registrations(id) ON DELETE SET NULL;
+alter table public.email_log add constraint email_log_waiting_list_entry_id_fkey FOREIGN KEY (waiting_list_entry_id) REFERENCES waiting_list_entries(id) ON DELETE SET NULL;
 CREATE INDEX email_log_newest_idx ON public.email_log USING btree (queued_at DESC, id);
 CREATE UNIQUE INDEX email_log_once ON public.email_log USING btree (registration_id, kind) WHERE (kind <> ALL (ARRAY['team_link'::text, 'reminder_manual'::text]));
 CREATE INDEX email_log_to_send_idx ON public.email_log USING btree (queued_at) WHERE (status <> 'sent'::text);
+CREATE UNIQUE INDEX email_log_waiting_list_once ON public.email_log USING btree (waiting_list_entry_id, kind) WHERE (waiting_list_entry_id IS NOT NULL);
 alter table public.email_log enable row level security;
 create policy "administrators read the email log" on public.email_log for select to authenticated
   using (( SELECT is_admin() AS is_admin));
@@ -828,6 +868,7 @@ CREATE INDEX registrations_live_holds_idx ON public.registrations USING btree (c
 CREATE INDEX registrations_newest_idx ON public.registrations USING btree (created_at DESC, id);
 CREATE INDEX registrations_status_idx ON public.registrations USING btree (status, created_at DESC);
 CREATE TRIGGER guard_public_submission BEFORE INSERT ON registrations FOR EACH ROW EXECUTE FUNCTION private.guard_public_submission();
+CREATE TRIGGER registrations_accept_waiting_list_offer AFTER UPDATE OF deposit_status ON registrations FOR EACH ROW WHEN (new.deposit_status = 'paid'::text AND old.deposit_status IS DISTINCT FROM 'paid'::text) EXECUTE FUNCTION private.accept_waiting_list_offer();
 CREATE TRIGGER registrations_updated_at BEFORE UPDATE ON registrations FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 alter table public.registrations enable row level security;
 create policy "administrators delete registrations" on public.registrations for delete to authenticated
@@ -1093,6 +1134,50 @@ grant delete, insert, references, select, trigger, truncate, update on public.vi
 grant delete, insert, references, select, trigger, truncate, update on public.videos to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.videos to service_role;
 
+-- table public.waiting_list_entries
+
+create table public.waiting_list_entries (
+  id uuid default gen_random_uuid() not null,
+  edition_id uuid default private.current_edition_id() not null,
+  name text,
+  email text not null,
+  phone text,
+  consent_version text,
+  consented_at timestamp with time zone,
+  joined_by text default 'form'::text not null,
+  status text default 'waiting'::text not null,
+  created_at timestamp with time zone default now() not null,
+  offered_at timestamp with time zone,
+  offer_expires_at timestamp with time zone,
+  registration_id uuid,
+  client_ip text,
+  updated_at timestamp with time zone default now() not null,
+  website text
+);
+alter table public.waiting_list_entries add constraint waiting_list_entries_pkey PRIMARY KEY (id);
+alter table public.waiting_list_entries add constraint waiting_list_entries_client_ip_check CHECK (length(client_ip) <= 64);
+alter table public.waiting_list_entries add constraint waiting_list_entries_email_check CHECK (length(email) <= 320);
+alter table public.waiting_list_entries add constraint waiting_list_entries_form_facts CHECK (joined_by = 'newsletter-box'::text OR name IS NOT NULL AND phone IS NOT NULL AND consent_version IS NOT NULL AND consented_at IS NOT NULL);
+alter table public.waiting_list_entries add constraint waiting_list_entries_joined_by_check CHECK (joined_by = ANY (ARRAY['form'::text, 'newsletter-box'::text]));
+alter table public.waiting_list_entries add constraint waiting_list_entries_name_check CHECK (name IS NULL OR btrim(name) <> ''::text AND length(name) <= 200);
+alter table public.waiting_list_entries add constraint waiting_list_entries_offer_facts CHECK ((status <> ALL (ARRAY['offered'::text, 'expired'::text])) OR offered_at IS NOT NULL AND offer_expires_at IS NOT NULL);
+alter table public.waiting_list_entries add constraint waiting_list_entries_phone_check CHECK (phone IS NULL OR private.is_phone(phone));
+alter table public.waiting_list_entries add constraint waiting_list_entries_status_check CHECK (status = ANY (ARRAY['waiting'::text, 'offered'::text, 'accepted'::text, 'expired'::text, 'declined'::text, 'withdrawn'::text]));
+alter table public.waiting_list_entries add constraint waiting_list_entries_website_never_stored CHECK (website IS NULL);
+alter table public.waiting_list_entries add constraint waiting_list_entries_consent_version_fkey FOREIGN KEY (consent_version) REFERENCES consent_wordings(version) ON DELETE RESTRICT;
+alter table public.waiting_list_entries add constraint waiting_list_entries_edition_id_fkey FOREIGN KEY (edition_id) REFERENCES editions(id) ON DELETE RESTRICT;
+alter table public.waiting_list_entries add constraint waiting_list_entries_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES registrations(id) ON DELETE SET NULL;
+CREATE UNIQUE INDEX waiting_list_entries_live ON public.waiting_list_entries USING btree (edition_id, lower(email)) WHERE (status = ANY (ARRAY['waiting'::text, 'offered'::text]));
+CREATE INDEX waiting_list_entries_queue_idx ON public.waiting_list_entries USING btree (edition_id, status, created_at, id);
+CREATE INDEX waiting_list_entries_registration_idx ON public.waiting_list_entries USING btree (registration_id) WHERE (registration_id IS NOT NULL);
+CREATE TRIGGER guard_public_submission BEFORE INSERT ON waiting_list_entries FOR EACH ROW EXECUTE FUNCTION private.guard_public_submission();
+CREATE TRIGGER waiting_list_entries_updated_at BEFORE UPDATE ON waiting_list_entries FOR EACH ROW EXECUTE FUNCTION set_updated_at();
+alter table public.waiting_list_entries enable row level security;
+create policy "administrators read the waiting list" on public.waiting_list_entries for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+grant select on public.waiting_list_entries to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on public.waiting_list_entries to service_role;
+
 -- functions
 
 CREATE OR REPLACE FUNCTION private.accept_public_submissions(target regclass, form_columns text[], email_column text, per_email integer DEFAULT 3, per_ip integer DEFAULT 10, time_window interval DEFAULT '01:00:00'::interval, honeypot_column text DEFAULT 'website'::text)
@@ -1131,6 +1216,20 @@ begin
     'for each row execute function private.guard_public_submission()',
     target
   );
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.accept_waiting_list_offer()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.waiting_list_entries set status = 'accepted'
+  where registration_id = new.id and status in ('offered', 'expired');
+  return null;
 end
 $function$;
 -- executable by: none of the API roles
@@ -1214,6 +1313,21 @@ begin
 end
 $function$;
 -- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION private.audit_waiting_list(entry uuid, columns text[])
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.audit_log (actor_id, actor_email, action, table_name, row_id, label,
+    changed_columns)
+  select auth.uid(), auth.jwt() ->> 'email', 'changed', 'waiting_list_entries', w.id,
+    left(coalesce(w.name, w.email), 200), columns
+  from public.waiting_list_entries as w
+  where w.id = entry
+$function$;
+-- executable by: none of the API roles
 
 CREATE OR REPLACE FUNCTION private.call_edge_function(function_name text, body jsonb DEFAULT '{}'::jsonb)
  RETURNS bigint
@@ -1348,7 +1462,10 @@ begin
      new.details_cutoff_days is null or new.details_cutoff_days not between 0 and 365,
      'Please enter a number of days between 0 and 365.'),
     (17, 'cancellation_tiers', not coalesce(private.is_cancellation_tiers(new.cancellation_tiers), false),
-     'Please give each cancellation tier its fewest days before the start and a percentage from 0 to 100, the most days first.')
+     'Please give each cancellation tier its fewest days before the start and a percentage from 0 to 100, the most days first.'),
+    (18, 'waiting_list_offer_hours',
+     new.waiting_list_offer_hours is null or new.waiting_list_offer_hours not between 1 and 336,
+     'Please enter a number of hours between 1 and 336 (14 days).')
   ) as rule(position, field, broken, sentence)
   where broken
   order by position
@@ -1378,6 +1495,47 @@ begin
     raise exception '%', problem using errcode = '22P02';
   end if;
   return new;
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.claim_waiting_list_email(claimed email_log)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  entry public.waiting_list_entries;
+  secret text;
+  skipped text;
+begin
+  select * into entry from public.waiting_list_entries where id = claimed.waiting_list_entry_id;
+  skipped := case
+    when entry.id is null then 'The waiting-list entry was deleted.'
+    when claimed.kind = 'waiting_list_offer' and not private.offer_stands(entry)
+      then 'The offer no longer stands.'
+    when claimed.kind = 'waiting_list_joined' and entry.status <> 'waiting'
+      then 'The entry no longer waits.'
+  end;
+  if skipped is not null then
+    update public.email_log set status = 'skipped', error = skipped where id = claimed.id;
+    return null;
+  end if;
+  if claimed.kind = 'waiting_list_offer' then
+    secret := translate(rtrim(encode(extensions.gen_random_bytes(32), 'base64'), '='), '+/', '-_');
+    delete from private.waiting_list_offer_links where entry_id = entry.id;
+    insert into private.waiting_list_offer_links (token_hash, entry_id)
+    values (sha256(convert_to(secret, 'UTF8')), entry.id);
+  end if;
+  return jsonb_build_object(
+    'email', to_jsonb(claimed),
+    'entry', jsonb_build_object('id', entry.id, 'name', entry.name, 'email', entry.email,
+      'phone', entry.phone, 'status', entry.status,
+      'position', private.waiting_list_position(entry.id), 'offered_at', entry.offered_at,
+      'offer_expires_at', entry.offer_expires_at),
+    'edition', private.edition_facts(entry.edition_id),
+    'offer_secret', secret);
 end
 $function$;
 -- executable by: none of the API roles
@@ -1452,7 +1610,12 @@ AS $function$
       coalesce((select e.capacity from public.editions as e where e.id = target_edition), 0)
         as capacity,
       (select count(*)::integer from private.registrations_holding_places as h
-       where h.edition_id = target_edition) as taken
+       where h.edition_id = target_edition)
+      + (select count(*)::integer from public.waiting_list_entries as w
+         where w.edition_id = target_edition and w.status = 'offered'
+           and w.offer_expires_at > private.now()
+           and not exists (select 1 from private.registrations_holding_places as h
+                           where h.id = w.registration_id)) as taken
   )
   select capacity, taken, greatest(capacity - taken, 0) from counted
 $function$;
@@ -1591,6 +1754,32 @@ begin
   from unnest(array['email:' || email, 'ip:' || ip]) as key
   where key is not null;
   return new;
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.hand_out_places(edition uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  offered integer := 0;
+begin
+  perform pg_advisory_xact_lock(hashtextextended('public.registrations places', 0));
+  update public.waiting_list_entries set status = 'expired'
+  where edition_id = hand_out_places.edition and status = 'offered'
+    and offer_expires_at <= private.now();
+  if hand_out_places.edition is distinct from private.current_edition_id()
+     or exists (select 1 from private.registration_window_refusal()) then
+    return 0;
+  end if;
+  while (select remaining from private.edition_places(hand_out_places.edition)) > 0 loop
+    exit when private.offer_to_next(hand_out_places.edition) is null;
+    offered := offered + 1;
+  end loop;
+  return offered;
 end
 $function$;
 -- executable by: none of the API roles
@@ -1792,6 +1981,44 @@ AS $function$
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.offer_stands(entry waiting_list_entries)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select entry.status = 'offered' and entry.offer_expires_at > private.now() $function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.offer_to_next(edition uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  chosen uuid;
+begin
+  select w.id into chosen from public.waiting_list_entries as w
+  where w.edition_id = offer_to_next.edition and w.status = 'waiting'
+  order by w.created_at, w.id
+  limit 1
+  for update;
+  if chosen is null then
+    return null;
+  end if;
+  update public.waiting_list_entries as w set
+    status = 'offered',
+    offered_at = private.now(),
+    offer_expires_at = private.now()
+      + make_interval(hours => (select e.waiting_list_offer_hours from public.editions as e
+                                where e.id = w.edition_id))
+  where w.id = chosen;
+  perform private.queue_waiting_list_email(chosen, 'waiting_list_offer');
+  return chosen;
+end
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.organiser_email()
  RETURNS text
  LANGUAGE sql
@@ -1875,6 +2102,19 @@ CREATE OR REPLACE FUNCTION private.queue_email(target uuid, email_kind text, add
 AS $function$
   insert into public.email_log (registration_id, kind, recipient)
   values (target, email_kind, coalesce(address, ''))
+  on conflict do nothing
+  returning id
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.queue_waiting_list_email(entry uuid, email_kind text)
+ RETURNS uuid
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.email_log (waiting_list_entry_id, kind, recipient)
+  select w.id, email_kind, w.email from public.waiting_list_entries as w where w.id = entry
   on conflict do nothing
   returning id
 $function$;
@@ -2128,6 +2368,22 @@ end
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.standing_offer(secret text)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select w.id
+  from private.waiting_list_offer_links as l
+  join public.waiting_list_entries as w on w.id = l.entry_id
+  where l.token_hash = sha256(convert_to(coalesce(secret, ''), 'UTF8'))
+    and secret ~ '^[A-Za-z0-9_-]{43}$'
+    and w.status = 'offered' and w.offer_expires_at > private.now()
+    and w.registration_id is null
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.sync_media_file()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2336,6 +2592,21 @@ end;
 $function$;
 -- executable by: anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION private.waiting_list_position(entry uuid)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case when w.status = 'waiting' then (
+    select count(*)::integer from public.waiting_list_entries as o
+    where o.edition_id = w.edition_id and o.status = 'waiting'
+      and (o.created_at, o.id) <= (w.created_at, w.id)) end
+  from public.waiting_list_entries as w
+  where w.id = entry
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.with_edition(claimed jsonb)
  RETURNS jsonb
  LANGUAGE sql
@@ -2432,6 +2703,9 @@ begin
   perform private.audit_participant(target, array['cancelled_at', 'refund_due_pence', 'status']);
   perform private.queue_email(target, 'cancelled_team', team.lead_driver_email);
   perform private.queue_email(target, 'cancelled_organiser', private.organiser_email());
+  update public.waiting_list_entries set status = 'declined'
+  where registration_id = target and status = 'offered';
+  perform private.hand_out_places(team.edition_id);
   return jsonb_build_object('outcome', 'cancelled', 'refund_due_pence', team.refund_due_pence,
     'cancelled_at', team.cancelled_at);
 end
@@ -2583,6 +2857,9 @@ begin
   if claimed.id is null then
     return null;
   end if;
+  if claimed.kind in ('waiting_list_joined', 'waiting_list_offer') then
+    return private.claim_waiting_list_email(claimed);
+  end if;
   select * into team from public.registrations where id = claimed.registration_id;
   if team.id is null then
     update public.email_log set status = 'skipped', error = 'The registration was deleted.'
@@ -2660,6 +2937,29 @@ begin
 end
 $function$;
 -- executable by: service_role
+
+CREATE OR REPLACE FUNCTION public.decline_waiting_list_offer(secret text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  entry uuid;
+  edition uuid;
+begin
+  perform pg_advisory_xact_lock(hashtextextended('public.registrations places', 0));
+  entry := private.standing_offer(secret);
+  if entry is null then
+    return false;
+  end if;
+  update public.waiting_list_entries set status = 'declined' where id = entry
+  returning edition_id into edition;
+  perform private.hand_out_places(edition);
+  return true;
+end
+$function$;
+-- executable by: anon, authenticated, service_role
 
 CREATE OR REPLACE FUNCTION public.deposit_status(reference text)
  RETURNS text
@@ -2865,6 +3165,32 @@ end
 $function$;
 -- executable by: service_role
 
+CREATE OR REPLACE FUNCTION public.hand_out_waiting_list_places()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  offered integer := 0;
+  edition uuid;
+begin
+  for edition in
+    select private.current_edition_id() where private.current_edition_id() is not null
+    union
+    select distinct w.edition_id from public.waiting_list_entries as w where w.status = 'offered'
+  loop
+    offered := offered + private.hand_out_places(edition);
+  end loop;
+  return jsonb_build_object('offered', offered, 'emails_waiting', (
+    select count(*)::integer from public.email_log as l
+    where l.kind in ('waiting_list_joined', 'waiting_list_offer')
+      and ((l.status in ('queued', 'failed') and l.attempts < 5)
+           or (l.status = 'sending' and l.claimed_at < now() - interval '10 minutes'))));
+end
+$function$;
+-- executable by: service_role
+
 CREATE OR REPLACE FUNCTION public.is_admin()
  RETURNS boolean
  LANGUAGE sql
@@ -2905,6 +3231,75 @@ begin
 end
 $function$;
 -- executable by: service_role
+
+CREATE OR REPLACE FUNCTION public.join_waiting_list(name text, email text, phone text, consent_version text, website text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  address constant text := btrim(coalesce(join_waiting_list.email, ''));
+  edition uuid;
+  refusal record;
+  entry uuid;
+begin
+  select * into refusal from private.registration_window_refusal();
+  if found then
+    raise sqlstate 'PT409' using message = refusal.message, detail = refusal.phase;
+  end if;
+  if btrim(coalesce(join_waiting_list.name, '')) = '' or length(join_waiting_list.name) > 200 then
+    perform private.refuse('name', 'Please enter your full name (up to 200 characters).');
+  end if;
+  if not coalesce(private.is_email(address), false) then
+    perform private.refuse('email', 'Please enter a valid email address.');
+  end if;
+  if not coalesce(private.is_phone(btrim(join_waiting_list.phone)), false) then
+    perform private.refuse('phone', 'Please enter a valid phone number (7 to 15 digits).');
+  end if;
+  if not exists (select 1 from public.consent_wordings as c
+                 where c.version = join_waiting_list.consent_version
+                   and c.purpose = 'waiting_list') then
+    perform private.refuse('consent',
+      'Please agree to be contacted about a place, so that we can offer you one.');
+  end if;
+
+  perform pg_advisory_xact_lock(hashtextextended('public.registrations places', 0));
+  edition := private.current_edition_id();
+  if (select remaining from private.edition_places(edition)) > 0 then
+    raise sqlstate 'PT409' using
+      message = 'Places are still available: please register instead.',
+      detail = 'places-left';
+  end if;
+
+  -- The guard counts this attempt (and keeps nothing of a robot's) before the one live entry
+  -- per address makes a second one from the same address a no-op.
+  insert into public.waiting_list_entries (edition_id, name, email, phone, consent_version,
+    consented_at, website, client_ip)
+  values (edition, btrim(join_waiting_list.name), address, btrim(join_waiting_list.phone),
+    join_waiting_list.consent_version, now(), join_waiting_list.website, private.client_ip())
+  on conflict (edition_id, lower(email)) where status in ('waiting', 'offered') do nothing
+  returning id into entry;
+  if entry is not null then
+    perform private.queue_waiting_list_email(entry, 'waiting_list_joined');
+  else
+    select w.id into entry from public.waiting_list_entries as w
+    where w.edition_id = edition and lower(w.email) = lower(address)
+      and w.status in ('waiting', 'offered');
+  end if;
+  if entry is null then
+    -- The honeypot's: a place at the end, like anyone's.
+    return jsonb_build_object('position', (
+      select count(*)::integer + 1 from public.waiting_list_entries as w
+      where w.edition_id = edition and w.status = 'waiting'),
+      'status', 'waiting');
+  end if;
+  return jsonb_build_object('position', private.waiting_list_position(entry),
+    'status', (select w.status from public.waiting_list_entries as w where w.id = entry));
+end
+$function$;
+-- executable by: anon, authenticated, service_role
 
 CREATE OR REPLACE FUNCTION public.list_administrators()
  RETURNS TABLE(id uuid, email text, invited_at timestamp with time zone, confirmed_at timestamp with time zone, last_sign_in_at timestamp with time zone)
@@ -2982,6 +3377,44 @@ begin
     auth.uid(), auth.jwt() ->> 'email'
   );
   return private.registration_money(team.id);
+end
+$function$;
+-- executable by: authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.offer_next_place(edition uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  edition_name text;
+  entry uuid;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may offer places' using errcode = '42501';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('public.registrations places', 0));
+  select e.name into edition_name from public.editions as e where e.id = offer_next_place.edition;
+  if edition_name is null then
+    raise sqlstate 'PT404' using message = 'No such edition.';
+  end if;
+  update public.waiting_list_entries set status = 'expired'
+  where edition_id = offer_next_place.edition and status = 'offered'
+    and offer_expires_at <= private.now();
+  if (select remaining from private.edition_places(offer_next_place.edition)) <= 0 then
+    raise sqlstate 'PT409' using
+      message = format('No place is free in the %s: an offer needs a free place.', edition_name),
+      detail = 'places';
+  end if;
+  entry := private.offer_to_next(offer_next_place.edition);
+  if entry is null then
+    raise sqlstate 'PT409' using
+      message = format('Nobody is waiting for a place in the %s.', edition_name),
+      detail = 'nobody-waiting';
+  end if;
+  perform private.audit_waiting_list(entry, array['offer_expires_at', 'offered_at', 'status']);
+  return entry;
 end
 $function$;
 -- executable by: authenticated, service_role
@@ -3476,7 +3909,7 @@ end
 $function$;
 -- executable by: anon, authenticated, service_role
 
-CREATE OR REPLACE FUNCTION public.submit_registration(lead_driver_name text, lead_driver_email text, lead_driver_phone text, accept_terms boolean, co_driver_name text DEFAULT ''::text, co_driver_email text DEFAULT ''::text, co_driver_phone text DEFAULT ''::text, team_name text DEFAULT ''::text, separate_rooms boolean DEFAULT false, vehicle_make text DEFAULT ''::text, vehicle_colour text DEFAULT ''::text, registration_plate text DEFAULT ''::text, website text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.submit_registration(lead_driver_name text, lead_driver_email text, lead_driver_phone text, accept_terms boolean, co_driver_name text DEFAULT ''::text, co_driver_email text DEFAULT ''::text, co_driver_phone text DEFAULT ''::text, team_name text DEFAULT ''::text, separate_rooms boolean DEFAULT false, vehicle_make text DEFAULT ''::text, vehicle_colour text DEFAULT ''::text, registration_plate text DEFAULT ''::text, website text DEFAULT NULL::text, waiting_list_offer text DEFAULT NULL::text)
  RETURNS uuid
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -3490,8 +3923,10 @@ declare
   network constant text := private.client_ip();
   rate_window interval;
   first_from_network boolean := true;
+  offer uuid;
 begin
   -- First: outside the window no correction of a field could make the registration possible.
+  -- An offer too is used within the window.
   select * into refusal from private.registration_window_refusal();
   if found then
     raise sqlstate 'PT409' using message = refusal.message, detail = refusal.phase;
@@ -3512,12 +3947,24 @@ begin
   if found then
     raise sqlstate 'PT409' using message = refusal.message, detail = refusal.phase;
   end if;
-  select * into places from private.edition_places(edition);
-  if places.remaining <= 0 then
-    raise sqlstate 'PT409' using
-      message = 'The rally is full',
-      detail = 'places',
-      hint = 'Join the waiting list to hear if a place becomes free.';
+  if coalesce(waiting_list_offer, '') <> '' then
+    -- The offer holds the place: the edition may be full.
+    select w.id into offer from public.waiting_list_entries as w
+    where w.id = private.standing_offer(waiting_list_offer) and w.edition_id = edition
+    for update;
+    if offer is null then
+      raise sqlstate 'PT409' using
+        message = 'This offer of a place has expired or has already been used.',
+        detail = 'offer';
+    end if;
+  else
+    select * into places from private.edition_places(edition);
+    if places.remaining <= 0 then
+      raise sqlstate 'PT409' using
+        message = 'The rally is full',
+        detail = 'places',
+        hint = 'Join the waiting list to hear if a place becomes free.';
+    end if;
   end if;
 
   if network is not null then
@@ -3541,9 +3988,13 @@ begin
     btrim(coalesce(co_driver_phone, '')), btrim(coalesce(team_name, '')),
     coalesce(separate_rooms, false), btrim(coalesce(vehicle_make, '')),
     btrim(coalesce(vehicle_colour, '')), btrim(coalesce(registration_plate, '')),
-    now(), website, network, first_from_network, edition
+    -- Through an offer, the offer holds the place (as long as it stands), not the 5 minutes.
+    now(), website, network, first_from_network and offer is null, edition
   )
   returning id into new_id;
+  if offer is not null and new_id is not null then
+    update public.waiting_list_entries set registration_id = new_id where id = offer;
+  end if;
   -- The honeypot's row is stored nowhere, and the robot gets a reference like anyone else.
   return coalesce(new_id, gen_random_uuid());
 end
@@ -3709,6 +4160,71 @@ begin
 end
 $function$;
 -- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.waiting_list(edition uuid)
+ RETURNS TABLE(id uuid, "position" integer, name text, email text, phone text, status text, offered_at timestamp with time zone, offer_expires_at timestamp with time zone, created_at timestamp with time zone, registration_id uuid, consent_version text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may read the waiting list' using errcode = '42501';
+  end if;
+  return query
+    select w.id,
+      case when w.status = 'waiting' then
+        (row_number() over (partition by w.status = 'waiting' order by w.created_at, w.id))::integer
+      end,
+      w.name, w.email, w.phone, w.status, w.offered_at, w.offer_expires_at, w.created_at,
+      w.registration_id, w.consent_version
+    from public.waiting_list_entries as w
+    where w.edition_id = waiting_list.edition
+    order by w.created_at, w.id;
+end
+$function$;
+-- executable by: authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.waiting_list_offer(secret text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'edition_year', e.year, 'edition_name', e.name, 'name', w.name, 'email', w.email,
+    'phone', w.phone, 'expires_at', w.offer_expires_at, 'status', w.status)
+  from public.waiting_list_entries as w
+  join public.editions as e on e.id = w.edition_id
+  where w.id = private.standing_offer(secret)
+$function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.withdraw_waiting_list_entry(entry uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  withdrawn public.waiting_list_entries;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may remove waiting-list entries' using errcode = '42501';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('public.registrations places', 0));
+  update public.waiting_list_entries set status = 'withdrawn'
+  where id = withdraw_waiting_list_entry.entry and status in ('waiting', 'offered')
+  returning * into withdrawn;
+  if withdrawn.id is null then
+    raise sqlstate 'PT409' using message = 'This entry is no longer waiting or offered a place.',
+      detail = 'status';
+  end if;
+  perform private.audit_waiting_list(withdrawn.id, array['status']);
+  perform private.hand_out_places(withdrawn.edition_id);
+end
+$function$;
+-- executable by: authenticated, service_role
 
 -- policies on Supabase Storage
 

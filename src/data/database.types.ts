@@ -63,6 +63,30 @@ export type Database = {
         };
         Relationships: [];
       };
+      consent_wordings: {
+        Row: {
+          created_at: string;
+          id: string;
+          purpose: string;
+          version: string;
+          wording: string;
+        };
+        Insert: {
+          created_at?: string;
+          id?: string;
+          purpose: string;
+          version: string;
+          wording: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          purpose?: string;
+          version?: string;
+          wording?: string;
+        };
+        Relationships: [];
+      };
       contact_messages: {
         Row: {
           created_at: string;
@@ -127,6 +151,7 @@ export type Database = {
           start_place: string;
           status: 'draft' | 'published';
           updated_at: string;
+          waiting_list_offer_hours: number;
           year: number;
         };
         Insert: {
@@ -150,6 +175,7 @@ export type Database = {
           start_place?: string;
           status?: 'draft' | 'published';
           updated_at?: string;
+          waiting_list_offer_hours?: number;
           year: number;
         };
         Update: {
@@ -173,6 +199,7 @@ export type Database = {
           start_place?: string;
           status?: 'draft' | 'published';
           updated_at?: string;
+          waiting_list_offer_hours?: number;
           year?: number;
         };
         Relationships: [];
@@ -193,12 +220,15 @@ export type Database = {
             | 'cancelled_team'
             | 'cancelled_organiser'
             | 'team_link'
-            | 'reminder_manual';
+            | 'reminder_manual'
+            | 'waiting_list_joined'
+            | 'waiting_list_offer';
           queued_at: string;
           recipient: string;
           registration_id: string | null;
           sent_at: string | null;
           status: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+          waiting_list_entry_id: string | null;
         };
         Insert: {
           attempts?: number;
@@ -215,12 +245,15 @@ export type Database = {
             | 'cancelled_team'
             | 'cancelled_organiser'
             | 'team_link'
-            | 'reminder_manual';
+            | 'reminder_manual'
+            | 'waiting_list_joined'
+            | 'waiting_list_offer';
           queued_at?: string;
           recipient: string;
           registration_id?: string | null;
           sent_at?: string | null;
           status?: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+          waiting_list_entry_id?: string | null;
         };
         Update: {
           attempts?: number;
@@ -237,12 +270,15 @@ export type Database = {
             | 'cancelled_team'
             | 'cancelled_organiser'
             | 'team_link'
-            | 'reminder_manual';
+            | 'reminder_manual'
+            | 'waiting_list_joined'
+            | 'waiting_list_offer';
           queued_at?: string;
           recipient?: string;
           registration_id?: string | null;
           sent_at?: string | null;
           status?: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+          waiting_list_entry_id?: string | null;
         };
         Relationships: [
           {
@@ -250,6 +286,13 @@ export type Database = {
             columns: ['registration_id'];
             isOneToOne: false;
             referencedRelation: 'registrations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'email_log_waiting_list_entry_id_fkey';
+            columns: ['waiting_list_entry_id'];
+            isOneToOne: false;
+            referencedRelation: 'waiting_list_entries';
             referencedColumns: ['id'];
           },
         ];
@@ -1178,6 +1221,85 @@ export type Database = {
           },
         ];
       };
+      waiting_list_entries: {
+        Row: {
+          client_ip: string | null;
+          consent_version: string | null;
+          consented_at: string | null;
+          created_at: string;
+          edition_id: string;
+          email: string;
+          id: string;
+          joined_by: 'form' | 'newsletter-box';
+          name: string | null;
+          offer_expires_at: string | null;
+          offered_at: string | null;
+          phone: string | null;
+          registration_id: string | null;
+          status: 'waiting' | 'offered' | 'accepted' | 'expired' | 'declined' | 'withdrawn';
+          updated_at: string;
+          website: string | null;
+        };
+        Insert: {
+          client_ip?: string | null;
+          consent_version?: string | null;
+          consented_at?: string | null;
+          created_at?: string;
+          edition_id?: string;
+          email: string;
+          id?: string;
+          joined_by?: 'form' | 'newsletter-box';
+          name?: string | null;
+          offer_expires_at?: string | null;
+          offered_at?: string | null;
+          phone?: string | null;
+          registration_id?: string | null;
+          status?: 'waiting' | 'offered' | 'accepted' | 'expired' | 'declined' | 'withdrawn';
+          updated_at?: string;
+          website?: string | null;
+        };
+        Update: {
+          client_ip?: string | null;
+          consent_version?: string | null;
+          consented_at?: string | null;
+          created_at?: string;
+          edition_id?: string;
+          email?: string;
+          id?: string;
+          joined_by?: 'form' | 'newsletter-box';
+          name?: string | null;
+          offer_expires_at?: string | null;
+          offered_at?: string | null;
+          phone?: string | null;
+          registration_id?: string | null;
+          status?: 'waiting' | 'offered' | 'accepted' | 'expired' | 'declined' | 'withdrawn';
+          updated_at?: string;
+          website?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'waiting_list_entries_consent_version_fkey';
+            columns: ['consent_version'];
+            isOneToOne: false;
+            referencedRelation: 'consent_wordings';
+            referencedColumns: ['version'];
+          },
+          {
+            foreignKeyName: 'waiting_list_entries_edition_id_fkey';
+            columns: ['edition_id'];
+            isOneToOne: false;
+            referencedRelation: 'editions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'waiting_list_entries_registration_id_fkey';
+            columns: ['registration_id'];
+            isOneToOne: false;
+            referencedRelation: 'registrations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
     };
     Views: {
       audit_actors: {
@@ -1305,6 +1427,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      decline_waiting_list_offer: {
+        Args: {
+          secret: string;
+        };
+        Returns: boolean;
+      };
       deposit_status: {
         Args: {
           reference: string;
@@ -1365,6 +1493,10 @@ export type Database = {
         };
         Returns: string;
       };
+      hand_out_waiting_list_places: {
+        Args: never;
+        Returns: Json;
+      };
       is_admin: {
         Args: never;
         Returns: boolean;
@@ -1374,6 +1506,16 @@ export type Database = {
           registration: string;
         };
         Returns: string;
+      };
+      join_waiting_list: {
+        Args: {
+          name: string;
+          email: string;
+          phone: string;
+          consent_version: string;
+          website?: string;
+        };
+        Returns: Json;
       };
       list_administrators: {
         Args: never;
@@ -1397,6 +1539,12 @@ export type Database = {
           note?: string;
         };
         Returns: Json;
+      };
+      offer_next_place: {
+        Args: {
+          edition: string;
+        };
+        Returns: string;
       };
       purge_trash: {
         Args: {
@@ -1525,6 +1673,7 @@ export type Database = {
           vehicle_colour?: string;
           registration_plate?: string;
           website?: string;
+          waiting_list_offer?: string;
         };
         Returns: string;
       };
@@ -1559,6 +1708,36 @@ export type Database = {
           details: Json;
         };
         Returns: Json;
+      };
+      waiting_list: {
+        Args: {
+          edition: string;
+        };
+        Returns: {
+          id: string;
+          position: number;
+          name: string;
+          email: string;
+          phone: string;
+          status: string;
+          offered_at: string;
+          offer_expires_at: string;
+          created_at: string;
+          registration_id: string;
+          consent_version: string;
+        }[];
+      };
+      waiting_list_offer: {
+        Args: {
+          secret: string;
+        };
+        Returns: Json;
+      };
+      withdraw_waiting_list_entry: {
+        Args: {
+          entry: string;
+        };
+        Returns: undefined;
       };
     };
     Enums: {

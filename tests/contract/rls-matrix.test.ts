@@ -28,6 +28,8 @@ type Publishable = Exclude<
   | 'editions'
   | 'registration_payments'
   | 'email_log'
+  | 'waiting_list_entries'
+  | 'consent_wordings'
 >;
 
 /** A valid row for each table (the `published` flag is added by the caller). */

@@ -68,6 +68,7 @@ function edition2026(changes: Partial<Edition> = {}): Edition {
     is_current: true,
     funds_raised: null,
     details_cutoff_days: 14,
+    waiting_list_offer_hours: 48,
     cancellation_tiers: [
       { from_days: 91, percent: 50 },
       { from_days: 60, percent: 25 },

@@ -171,6 +171,7 @@ describe("a registration's money", () => {
         queued_at: '2026-04-17T08:00:00Z',
         claimed_at: null,
         sent_at: null,
+        waiting_list_entry_id: null,
       },
     ];
     const section = renderMoney();
