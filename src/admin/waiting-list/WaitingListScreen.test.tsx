@@ -35,6 +35,7 @@ function edition(year: number, changes: Partial<Edition> = {}): Edition {
     funds_raised: null,
     details_cutoff_days: 14,
     cancellation_tiers: [],
+    waiting_list_offer_hours: 48,
     created_at: '2025-10-01T00:00:00Z',
     updated_at: '2025-10-01T00:00:00Z',
     ...changes,
