@@ -45,9 +45,10 @@ export async function joinWaitingList(
 export type WaitingListOffer = {
   edition_year: number;
   edition_name: string;
-  name: string;
+  /** Null for an entry carried over from the old email-only box, which asked for nothing else. */
+  name: string | null;
   email: string;
-  phone: string;
+  phone: string | null;
   /** When the place is no longer held for them (a timestamp). */
   expires_at: string;
   status: string;

@@ -122,6 +122,18 @@ describe('WaitingListOfferPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: OFFER_NOT_VALID })).toBeInTheDocument();
   });
 
+  it('an entry carried over from the old email-only box: the form starts with its email alone', async () => {
+    stubNetwork({ waiting_list_offer: { body: { ...offer, name: null, phone: null } } });
+    renderAt(paths.waitingListOffer(SECRET));
+    expect(await screen.findByLabelText(/^Email/)).toHaveValue('robin@example.org');
+    expect(screen.getByLabelText(/^Full name/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('');
+    // Sending asks for what is missing, by the form's own rules.
+    await userEvent.click(screen.getByRole('button', { name: 'Register and Pay Deposit' }));
+    expect(screen.getByText("Please enter the lead driver's full name.")).toBeInTheDocument();
+    expect(screen.getByText("Please enter the lead driver's phone number.")).toBeInTheDocument();
+  });
+
   it('declines after asking, and says the place has gone to the next person', async () => {
     const user = userEvent.setup({ delay: null });
     const calls = stubNetwork({

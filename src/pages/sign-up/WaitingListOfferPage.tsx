@@ -161,9 +161,9 @@ function Offer({
       <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10">
         <RegistrationForm
           prefilled={{
-            leadDriverName: offer.name,
+            leadDriverName: offer.name ?? '',
             leadDriverEmail: offer.email,
-            leadDriverPhone: offer.phone,
+            leadDriverPhone: offer.phone ?? '',
           }}
           waitingListOffer={secret}
           onFull={reload}
