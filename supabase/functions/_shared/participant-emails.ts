@@ -1,5 +1,5 @@
 // Sends the participants' emails the database queued in public.email_log (balance receipts,
-// reminders, overdue notices, cancellations, team links): each one is claimed once
+// reminders, overdue notices, cancellations, team links, the waiting list's): each one is claimed once
 // (claim_registration_email, which also skips a reminder no longer owed and makes a fresh secret
 // for the team page's link), rendered with its template, sent, and its outcome recorded
 // (finish_registration_email). The participant-emails function sends the queue; stripe-webhook
@@ -19,7 +19,12 @@ export type LoggedKind =
   | 'cancelled_team'
   | 'cancelled_organiser'
   | 'team_link'
-  | 'reminder_manual';
+  | 'reminder_manual'
+  | 'waiting_list_joined'
+  | 'waiting_list_offer';
+
+/** The waiting list's kinds (migration 20261127000000): about an entry, not a registration. */
+export const WAITING_LIST_KINDS: LoggedKind[] = ['waiting_list_joined', 'waiting_list_offer'];
 
 type Row = Record<string, unknown>;
 
@@ -31,6 +36,14 @@ type Claimed = {
   money: Row;
   quote: Row | null;
   team_link_secret: string | null;
+};
+
+/** What claim_registration_email answers for a waiting-list email. */
+type ClaimedEntry = {
+  email: Claimed['email'];
+  entry: { name: string | null; position: number | null; offer_expires_at: string | null };
+  edition: Row;
+  offer_secret: string | null;
 };
 
 const SITE = () => (Deno.env.get('SITE_URL') ?? 'http://localhost:5173').replace(/\/+$/, '');
@@ -74,8 +87,29 @@ function databaseToday(claimed: Claimed, startDate: string): string {
   return day.toISOString().slice(0, 10);
 }
 
+/** A waiting-list email, rendered: the place in the queue, or the offer's link and expiry. */
+function renderWaitingList(claimed: ClaimedEntry): Promise<Email> {
+  const { email, entry } = claimed;
+  const edition = editionOf({ id: email.id, edition: claimed.edition });
+  if (email.kind === 'waiting_list_joined')
+    return composeEmail('waitingListJoined', email.recipient, {
+      edition,
+      name: entry.name,
+      position: entry.position ?? 1,
+    });
+  if (!claimed.offer_secret || !entry.offer_expires_at)
+    throw new Error(`No offer link was made for email ${email.id}`);
+  return composeEmail('waitingListOffer', email.recipient, {
+    edition,
+    name: entry.name,
+    offerLink: `${SITE()}/sign-up/offer/${claimed.offer_secret}`,
+    expiresAt: entry.offer_expires_at,
+  });
+}
+
 /** The email a claimed row is, rendered; `payment` is the webhook's own record of a receipt's payment. */
-function render(claimed: Claimed, payment?: Payment): Promise<Email> {
+function render(claimed: Claimed | ClaimedEntry, payment?: Payment): Promise<Email> {
+  if ('entry' in claimed) return renderWaitingList(claimed);
   const { email, registration: team, money } = claimed;
   const edition = editionOf({ id: team.id, edition: claimed.edition });
   const to = email.recipient;
@@ -164,6 +198,9 @@ function render(claimed: Claimed, payment?: Payment): Promise<Email> {
         adminLink: `${SITE()}/admin/registrations`,
       });
     }
+    case 'waiting_list_joined':
+    case 'waiting_list_offer':
+      throw new Error(`Email ${email.id} came without its waiting-list entry`);
   }
 }
 
@@ -175,7 +212,9 @@ export async function sendLoggedEmail(
   id: string,
   payment?: Payment,
 ): Promise<'sent' | 'failed' | 'skipped'> {
-  const claimed = await callRpc<Claimed | null>('claim_registration_email', { email_id: id });
+  const claimed = await callRpc<Claimed | ClaimedEntry | null>('claim_registration_email', {
+    email_id: id,
+  });
   if (!claimed) return 'skipped';
   try {
     await sendEmail(await render(claimed, payment));

@@ -7,7 +7,11 @@
 // POST { only: 'team_link' } from anyone (the browser, right after request_team_link) → sends the
 //   team links waiting, nothing else → { ok: true }, whatever was sent. { only: 'cancellation' }
 //   likewise sends the cancellations' emails to the teams and the organiser that
-//   cancel_registration (which takes the team's secret) queued.
+//   cancel_registration (which takes the team's secret) queued, and the offer of the freed place
+//   it made to the waiting list. { only: 'waiting_list' } sends the waiting list's emails waiting
+//   (after join_waiting_list or decline_waiting_list_offer).
+// POST { waiting_list: true } with the service role (the 'waiting-list' cron job every 5 minutes,
+//   after handing out the free places) → sends the waiting list's emails only.
 // POST { only?: <kind> } from an administrator (after "Send reminder now") → sends what is waiting,
 //   of that kind or all, without queuing reminders.
 //
@@ -19,7 +23,11 @@
 // worker (locally, the scheduler's next pass); a team link is wanted now.
 import { callRpc } from '../_shared/database.ts';
 import { json, Refusal, serve } from '../_shared/http.ts';
-import { type LoggedKind, sendQueuedEmails } from '../_shared/participant-emails.ts';
+import {
+  type LoggedKind,
+  sendQueuedEmails,
+  WAITING_LIST_KINDS,
+} from '../_shared/participant-emails.ts';
 
 const KINDS: LoggedKind[] = [
   'confirmation',
@@ -32,16 +40,22 @@ const KINDS: LoggedKind[] = [
   'cancelled_organiser',
   'team_link',
   'reminder_manual',
+  'waiting_list_joined',
+  'waiting_list_offer',
 ];
 
 /** What a visitor's own action queued, and so what a visitor may ask to be sent now. */
 const VISITOR_SENDS: Partial<Record<string, LoggedKind[]>> = {
   team_link: ['team_link'],
-  cancellation: ['cancelled_team', 'cancelled_organiser'],
+  // A cancellation hands the place to the waiting list at once: the offer it queued goes too.
+  cancellation: ['cancelled_team', 'cancelled_organiser', 'waiting_list_offer'],
+  // After joining (the acknowledgement) or declining an offer (the next person's offer).
+  waiting_list: WAITING_LIST_KINDS,
 };
 
 function onlyKind(body: Record<string, unknown>): LoggedKind | null {
-  if (body.only === undefined || body.only === null || body.only === 'cancellation') return null;
+  if (body.only === undefined || body.only === null) return null;
+  if (body.only === 'cancellation' || body.only === 'waiting_list') return null;
   const kind = KINDS.find((known) => known === body.only);
   if (!kind) throw new Refusal(400, `only must be one of ${KINDS.join(', ')}`, 'only');
   return kind;
@@ -53,6 +67,8 @@ Deno.serve(
     async ({ body, caller }) => {
       const only = onlyKind(body);
       const who = await caller();
+      if (who === 'service' && body.waiting_list === true)
+        return json(200, await sendQueuedEmails(WAITING_LIST_KINDS));
       if (who === 'service') {
         const queued = await callRpc<number>('due_balance_reminders', {});
         const counts = await sendQueuedEmails(only ? [only] : null);
@@ -61,7 +77,11 @@ Deno.serve(
       if (who === 'admin') return json(200, await sendQueuedEmails(only ? [only] : null));
       const visitorKinds = VISITOR_SENDS[String(body.only)];
       if (!visitorKinds)
-        throw new Refusal(403, 'Only team links and cancellations may be sent from here.', 'only');
+        throw new Refusal(
+          403,
+          'Only team links, cancellations and the waiting list may be sent from here.',
+          'only',
+        );
       await sendQueuedEmails(visitorKinds);
       return json(200, { ok: true });
     },

@@ -154,6 +154,33 @@ const cases = [
     ],
     links: [`${SITE}/admin/registrations/${reference}`],
   }),
+  make({
+    kind: 'waitingListJoined',
+    props: { site: SITE, edition, name: 'Zoë O’Brien', position: 3 },
+    subject: 'You are on the waiting list for the 2027 Europe Rally',
+    says: [
+      'Dear Zoë O’Brien,',
+      'You are on the waiting list for the 2027 Europe Rally (20-26 June 2027), number 3 in the queue.',
+    ],
+  }),
+  make({
+    kind: 'waitingListOffer',
+    props: {
+      site: SITE,
+      edition,
+      name: null,
+      offerLink: `${SITE}/sign-up/offer/s3cret-Offer_value`,
+      // 14:30 in London in summer.
+      expiresAt: '2027-03-30T13:30:00Z',
+    },
+    subject: 'A place is free for you on the 2027 Europe Rally',
+    says: [
+      'Hello,',
+      'A place has become free on the 2027 Europe Rally (20-26 June 2027)',
+      'The offer expires on 30 March 2027 at 14:30 BST;',
+    ],
+    links: [`${SITE}/sign-up/offer/s3cret-Offer_value`],
+  }),
 ];
 
 /** As React writes text into HTML. */

@@ -18,6 +18,7 @@ import {
   RegistrationConfirmation,
 } from './registration.tsx';
 import { TeamLink } from './team-page.tsx';
+import { WaitingListJoined, WaitingListOffer } from './waiting-list.tsx';
 import type { Framed, Template } from './template.ts';
 import type { Email } from './types.ts';
 
@@ -30,6 +31,7 @@ export type { AdministratorGrantedProps } from './registration.tsx';
 export type { ReceiptProps, BalanceDueProps, BalanceReminderProps } from './payments.tsx';
 export type { CancellationProps, CancellationToOrganiserProps } from './cancellation.tsx';
 export type { TeamLinkProps } from './team-page.tsx';
+export type { WaitingListJoinedProps, WaitingListOfferProps } from './waiting-list.tsx';
 export { ORGANISATION } from './layout.tsx';
 
 /** Every kind of email the rally sends, by the name callers and the email log use. */
@@ -44,6 +46,8 @@ export const EMAILS = {
   overdueNotice: OverdueNotice,
   cancellationToTeam: CancellationToTeam,
   cancellationToOrganiser: CancellationToOrganiser,
+  waitingListJoined: WaitingListJoined,
+  waitingListOffer: WaitingListOffer,
 };
 
 export type EmailKind = keyof typeof EMAILS;
