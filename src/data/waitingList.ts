@@ -3,10 +3,12 @@
 // tries like submit_registration and answers the place in the queue), and the offer a freed place
 // sends by email, read and declined by the secret in its link (waiting_list_offer,
 // decline_waiting_list_offer). A wrong, altered, expired or used secret gets null: the page then
-// shows nothing personal. Registering through the offer is submit_registration with the secret
+// shows nothing personal. The emails either queues are sent at once by participant-emails
+// ({ only: 'waiting_list' }). Registering through the offer is submit_registration with the secret
 // (registrations.ts). The organiser's calls are in waitingListAdmin.ts, out of the public pages.
 import { WAITING_LIST_CONSENT } from '../config/consent';
 import { publicDb, type DbClient } from './client';
+import { sendQueued } from './participantEmails';
 import { throwIfRefused } from './submissions';
 
 /** What the waiting-list form sends; the field names are the ones the database's refusals name. */
@@ -37,6 +39,8 @@ export async function joinWaitingList(
     ...(input.website ? { website: input.website } : {}),
   });
   throwIfRefused(answer);
+  // The acknowledgement now rather than at the next scheduled run.
+  await sendQueued('waiting_list');
   const { position } = (answer.data ?? {}) as { position?: number };
   return position ?? 0;
 }
@@ -69,5 +73,7 @@ export async function declineWaitingListOffer(
   db: DbClient = publicDb,
 ): Promise<boolean> {
   const { data } = await db.rpc('decline_waiting_list_offer', { secret }).throwOnError();
+  // The place went on to the next person waiting: their offer now.
+  if (data === true) await sendQueued('waiting_list');
   return data === true;
 }

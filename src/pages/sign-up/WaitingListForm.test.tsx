@@ -48,7 +48,10 @@ describe('WaitingListForm', { timeout: 20_000 }, () => {
 
   it('joins with the consent version shown and says the place in the queue', async () => {
     const user = userEvent.setup({ delay: null });
-    const calls = stubNetwork({ join_waiting_list: { body: { position: 3 } } });
+    const calls = stubNetwork({
+      join_waiting_list: { body: { position: 3, status: 'waiting' } },
+      'participant-emails': { body: { ok: true } },
+    });
     renderForm();
     await fill(user);
     await user.click(join());
@@ -67,6 +70,8 @@ describe('WaitingListForm', { timeout: 20_000 }, () => {
           consent_version: WAITING_LIST_CONSENT.version,
         },
       },
+      // The acknowledgement the database queued, sent now rather than at the next run.
+      { name: 'participant-emails', body: { only: 'waiting_list' } },
     ]);
   });
 

@@ -139,6 +139,7 @@ describe('WaitingListOfferPage', { timeout: 20_000 }, () => {
     const calls = stubNetwork({
       waiting_list_offer: { body: offer },
       decline_waiting_list_offer: { body: true },
+      'participant-emails': { body: { ok: true } },
     });
     renderAt(paths.waitingListOffer(SECRET));
     await user.click(await screen.findByRole('button', { name: 'Decline this place' }));
@@ -150,6 +151,8 @@ describe('WaitingListOfferPage', { timeout: 20_000 }, () => {
     expect(calls.filter((call) => call.name === 'decline_waiting_list_offer')).toEqual([
       { name: 'decline_waiting_list_offer', body: { secret: SECRET } },
     ]);
+    // The next person's offer, which the decline queued, is sent now.
+    expect(calls).toContainEqual({ name: 'participant-emails', body: { only: 'waiting_list' } });
     expect(screen.queryByRole('form', { name: 'Rally registration' })).toBeNull();
   });
 
