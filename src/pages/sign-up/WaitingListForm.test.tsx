@@ -140,6 +140,22 @@ describe('WaitingListForm', { timeout: 20_000 }, () => {
     expect(onPlacesLeft).toHaveBeenCalledOnce();
   });
 
+  it("outside the registration window: the calendar's sentence, keeping the form", async () => {
+    const user = userEvent.setup({ delay: null });
+    const closed = 'Registration for the 2026 Europe Rally closed on 31 May 2026.';
+    stubNetwork({
+      join_waiting_list: {
+        status: 409,
+        body: { code: 'PT409', message: closed, details: 'closed' },
+      },
+    });
+    renderForm();
+    await fill(user);
+    await user.click(join());
+    expect(await screen.findByText(closed)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('robin@example.org');
+  });
+
   it('too many tries: says to try again later, keeping the form', async () => {
     const user = userEvent.setup({ delay: null });
     stubNetwork({
