@@ -26,6 +26,7 @@ const SHARED_STATE_SPECS = [
   '**/edition-facts.spec.ts',
   '**/team-page.spec.ts',
   '**/admin-money.spec.ts',
+  '**/waiting-list-offer.spec.ts',
 ];
 
 export default defineConfig({

@@ -33,6 +33,7 @@ import {
   Image,
   Images,
   Inbox,
+  ListOrdered,
   MailPlus,
   MessageSquareQuote,
   Newspaper,
@@ -62,6 +63,7 @@ import { testimonialsManager } from './managers/testimonials';
 import { videosManager } from './managers/videos';
 import { SettingsPage } from './SettingsPage';
 import { MediaLibraryScreen } from './screens/MediaLibraryScreen';
+import { WaitingListScreen } from './waiting-list/WaitingListScreen';
 import { supabase } from './supabase';
 
 /** The navigation's groups, in its order. */
@@ -101,6 +103,14 @@ export const adminScreens: readonly AdminScreen[] = [
     Icon: ClipboardList,
     newItems: 'registrations',
     element: <InboxScreen description={registrationsInbox} db={supabase} />,
+  },
+  {
+    path: 'waiting-list',
+    group: 'Inbox',
+    title: 'Waiting list',
+    summary: 'Who waits for a place on a full edition, and its offers',
+    Icon: ListOrdered,
+    element: <WaitingListScreen db={supabase} />,
   },
   {
     path: 'enquiries',

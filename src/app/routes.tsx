@@ -17,6 +17,7 @@ const pages = {
   about: lazyPage(() => import('../pages/about/AboutPage')),
   contact: lazyPage(() => import('../pages/contact/ContactPage')),
   signUp: lazyPage(() => import('../pages/sign-up/SignUpPage')),
+  waitingListOffer: lazyPage(() => import('../pages/sign-up/WaitingListOfferPage')),
   paymentSuccess: lazyPage(() => import('../pages/payment-success/PaymentSuccessPage')),
   myRegistration: lazyPage(() => import('../pages/my-registration/MyRegistrationPage')),
   privacy: lazyPage(() => import('../pages/legal/PrivacyPage')),
@@ -71,6 +72,8 @@ export const routes: PageRoute[] = [
       page(paths.about, pages.about),
       page(paths.contact, pages.contact),
       page(paths.signUp, pages.signUp),
+      // A waiting-list offer: never prerendered either (not in publicStaticPaths).
+      page(paths.waitingListOfferPattern, pages.waitingListOffer),
       page(paths.paymentSuccess, pages.paymentSuccess),
       // Each team's page: never prerendered (not in publicStaticPaths), so no personal data is.
       page(paths.myRegistration, pages.myRegistration),

@@ -1,6 +1,7 @@
 // An email box that stores a subscriber (subscribe_newsletter: one row per address, kept if
-// subscribed again): the footer's newsletter and the full rally's waiting list. It keeps what was
-// typed when the database refuses it, and says why. The footer is on every page, so the data
+// subscribed again): the footer's newsletter and /sign-up's "Register your interest" before
+// registration opens (source 'waitlist'; a full rally has its own waiting list, WaitingListForm).
+// It keeps what was typed when the database refuses it, and says why. The footer is on every page, so the data
 // client is loaded only when someone subscribes: it stays out of the public entry bundle.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { SubscriberSource } from '../data/newsletter';

@@ -17,6 +17,9 @@ export const paths = {
   contact: '/contact',
   signUp: '/sign-up',
   paymentSuccess: '/payment-success',
+  /** A waiting-list offer's page, by the secret in the offer's email (never prerendered). */
+  waitingListOffer: (secret: string) => `/sign-up/offer/${encodeURIComponent(secret)}`,
+  waitingListOfferPattern: '/sign-up/offer/:secret',
   /** Each team's own page: "Email me my link" without a secret, the team's page with one. */
   myRegistration: '/my-registration',
   teamPage: (secret: string) => `/my-registration/${encodeURIComponent(secret)}`,

@@ -24,11 +24,14 @@ export type RegistrationInput = {
 
 /**
  * Stores a registration and answers its reference. Throws a SubmissionError when refused: a
- * field (`field` names the form's value), the rally full (409) or too many tries (429).
+ * field (`field` names the form's value), the rally full (409) or too many tries (429). With the
+ * secret of a waiting-list offer the database registers into the place the offer holds, although
+ * the edition is full; an offer that no longer stands is refused as full.
  */
 export async function submitRegistration(
   input: RegistrationInput,
   db: DbClient = publicDb,
+  waitingListOffer?: string,
 ): Promise<string> {
   const answer = await db.rpc('submit_registration', {
     lead_driver_name: input.leadDriverName.trim(),
@@ -44,6 +47,7 @@ export async function submitRegistration(
     vehicle_colour: input.vehicleColour.trim(),
     registration_plate: input.registrationPlate.trim(),
     ...(input.website ? { website: input.website } : {}),
+    ...(waitingListOffer ? { waiting_list_offer: waitingListOffer } : {}),
   });
   throwIfRefused(answer);
   return answer.data ?? '';

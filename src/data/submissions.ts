@@ -4,11 +4,13 @@
 // 429, a field the database refuses 400 with the field in `details` and a message for the
 // visitor, a full rally 409, a registration outside its window 409 with the calendar's phase in
 // `details` ('before-opening' or 'closed', migration 20260410000000) and the sentence for the
-// visitor; anything else refused is a failure the form reports.
+// visitor, the waiting list of an edition with places left 409 with 'places-left' in `details`
+// (migration 20261127000000); anything else refused is a failure the form reports.
 
 import type { FieldRefusal } from '../lib/validation';
 
-export type SubmissionRefusal = 'rate-limited' | 'invalid' | 'full' | 'not-open' | 'failed';
+export type SubmissionRefusal =
+  'rate-limited' | 'invalid' | 'full' | 'not-open' | 'places-left' | 'failed';
 
 type Answer = {
   error: { message?: string; details?: string | null } | null;
@@ -40,6 +42,7 @@ const NOT_OPEN = new Set(['before-opening', 'closed']);
 
 function reasonOf(status: number, details: string | null | undefined): SubmissionRefusal {
   if (status === 429) return 'rate-limited';
+  if (status === 409 && details === 'places-left') return 'places-left';
   if (status === 409) return NOT_OPEN.has(details ?? '') ? 'not-open' : 'full';
   if (status === 400) return 'invalid';
   return 'failed';

@@ -5,6 +5,7 @@
 // null from each, which these calls answer as null too: the page then shows nothing personal.
 import { publicDb, type DbClient } from './client';
 import type { FunctionsCaller } from './functions';
+import { sendQueued } from './participantEmails';
 import { throwIfRefused } from './submissions';
 import type { CalendarDate } from '../config/site-defaults';
 import type { Pence } from '../lib/money';
@@ -179,26 +180,6 @@ export async function cancelRegistration(
   // The team's and the organiser's emails, queued by the cancellation, go now.
   if (cancellation?.outcome === 'cancelled') await sendQueued('cancellation');
   return cancellation;
-}
-
-/**
- * Asks the participant-emails function to send what a visitor's own action just queued (the team
- * links, or a cancellation's two emails). It sends only rows the database queued and answers the
- * same whatever it sent; if it cannot be reached, the daily run sends them, so a failure here is
- * logged, not shown.
- */
-async function sendQueued(only: 'team_link' | 'cancellation'): Promise<void> {
-  try {
-    const { callFunction, publicFunctions } = await import('./functions');
-    await callFunction(
-      publicFunctions,
-      'participant-emails',
-      { only },
-      { unreachable: 'The emails could not be sent now.' },
-    );
-  } catch (error) {
-    console.warn('The emails stay queued for the daily run', error);
-  }
 }
 
 /**

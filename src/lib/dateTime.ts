@@ -1,9 +1,10 @@
 // Moments (timestamps) as the rally reads them: in its own time zone, Europe/London, in en-GB.
 // The one date-time formatter of the admin and the emails (supabase/functions/_shared/email.ts
 // imports this very file by its path, so it imports nothing). Calendar dates ('2027-01-15') have
-// no time zone and are format.ts's formatLongDate. The public pages do not import this module:
-// the first Intl.DateTimeFormat with a time zone is slow to build (format.ts says how slow), so
-// the formats are built on first use, never on import.
+// no time zone and are format.ts's formatLongDate. The public pages do not import this module
+// (the first Intl.DateTimeFormat with a time zone is slow to build: format.ts says how slow),
+// except the waiting-list offer's page, which says until when the place is held as its email
+// does; the formats are built on first use, never on import.
 
 const ZONE = 'Europe/London';
 

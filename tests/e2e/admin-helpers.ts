@@ -70,14 +70,21 @@ export async function createAdministrator(serviceDb: ServiceDb, prefix = 'admin'
   return { email, id, remove: () => serviceDb.auth.admin.deleteUser(id) };
 }
 
-/** The link in the newest email the local mail catcher holds for `address` (read over HTTP). */
-export async function emailedLink(address: string): Promise<string> {
+export type CaughtMail = { subject: string; html: string | null; text: string | null };
+
+/** The emails the local mail catcher holds for an address, newest first (read over HTTP). */
+export async function mailTo(address: string): Promise<CaughtMail[]> {
   const response = await fetch(
     `${e2e.emulatorUrl}/local/mail/messages?to=${encodeURIComponent(address)}`,
     { headers: { apikey: e2e.serviceRoleKey } },
   );
   expect(response.status).toBe(200);
-  const [newest] = (await response.json()) as { html: string | null }[];
+  return (await response.json()) as CaughtMail[];
+}
+
+/** The link in the newest email the local mail catcher holds for `address`. */
+export async function emailedLink(address: string): Promise<string> {
+  const [newest] = await mailTo(address);
   const href = /href="([^"]+)"/.exec(newest?.html ?? '')?.[1];
   if (!href) throw new Error(`no emailed link for ${address}`);
   return href.replace(/&#38;/g, '&');

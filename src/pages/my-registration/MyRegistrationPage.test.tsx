@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
 import type { TeamMoney, TeamPage } from '../../data/teamPage';
+import { stubNetwork } from '../../test/network';
 import MyRegistrationPage, { LINK_NOT_VALID } from './MyRegistrationPage';
 import { LINK_RATE_LIMITED, LINK_SENT } from './RequestLinkForm';
 import { TeamStatement } from './TeamStatement';
@@ -67,29 +68,6 @@ function team(overrides: Partial<TeamPage> = {}): TeamPage {
     may_cancel: true,
     ...overrides,
   };
-}
-
-type Answer = { status?: number; body: unknown } | (() => { status?: number; body: unknown });
-
-/** The network: each rpc or function answers by its name; every request is kept. */
-function stubNetwork(answers: Record<string, Answer | undefined>) {
-  const calls: { name: string; body: unknown }[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const name = url.pathname.split('/').pop() ?? '';
-    const raw = input instanceof Request ? await input.text() : init?.body;
-    calls.push({ name, body: typeof raw === 'string' && raw ? JSON.parse(raw) : undefined });
-    const given = answers[name];
-    if (given === ('hang' as unknown)) return new Promise<Response>(() => {});
-    const answer = typeof given === 'function' ? given() : given;
-    if (!answer) return new Response('{"message":"no answer in this test"}', { status: 500 });
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return calls;
 }
 
 function renderAt(path: string) {

@@ -10,6 +10,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { FormMessage } from '../../components/FormField';
 import { PageHero, Section } from '../../components/PageHero';
+import { PrivateHead } from '../../components/PrivateHead';
 import { Spinner } from '../../components/Spinner';
 import { useDb } from '../../data/dbContext';
 import { useSiteSettings } from '../../data/SiteSettingsProvider';
@@ -27,18 +28,6 @@ export const LINK_NOT_VALID = 'This link is not valid or has expired';
 /** How often, and how many times, the page asks again while a balance payment is confirmed. */
 export const PAYMENT_POLL_MS = 2000;
 export const PAYMENT_POLLS = 10;
-
-/** The head of a private page: a title, no indexing, and no Referer carrying the secret. */
-function PrivateHead({ title }: { title: string }) {
-  const { name } = useSiteSettings().edition;
-  return (
-    <>
-      <title>{`${title} | ${name}`}</title>
-      <meta name="robots" content="noindex, nofollow" />
-      <meta name="referrer" content="no-referrer" />
-    </>
-  );
-}
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

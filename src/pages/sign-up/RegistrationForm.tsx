@@ -47,6 +47,9 @@ export const REGISTRATION_FULL =
 /** When the database refuses outside the registration window without a sentence of its own. */
 export const REGISTRATION_NOT_OPEN =
   'Registration is not open today, so this registration was not made.';
+/** On a waiting-list offer's page, when the offer stopped holding the place before the form was sent. */
+export const OFFER_NO_LONGER_HELD =
+  'Sorry, this place is no longer held for you (the offer has expired or been used), so this registration was not made.';
 export const REGISTRATION_RATE_LIMITED =
   'Several registrations were sent from this email address or network in a short time, so this one was not made. Please try again in an hour.';
 
@@ -66,13 +69,19 @@ export function goToDepositPayment(url: string) {
 export function RegistrationForm({
   onRegistered = goToDepositPayment,
   onFull = () => {},
+  prefilled,
+  waitingListOffer,
 }: {
   onRegistered?: (paymentUrl: string) => void;
   /** The database said the rally is full: the page shows its full state. */
   onFull?: () => void;
+  /** Values to start from (a waiting-list offer's name, email and phone). */
+  prefilled?: Partial<RegistrationValues>;
+  /** The secret of the waiting-list offer this registration takes the place of. */
+  waitingListOffer?: string;
 }) {
   const db = useDb();
-  const form = useForm(blank, validate);
+  const form = useForm({ ...blank, ...prefilled }, validate);
 
   // The stored registration whose payment did not start, so that sending again only pays.
   const [stored, setStored] = useState<string | null>(null);
@@ -95,13 +104,13 @@ export function RegistrationForm({
     if (stored) return pay(stored);
     let reference: string;
     try {
-      reference = await submitRegistration(values, db);
+      reference = await submitRegistration(values, db, waitingListOffer);
     } catch (error) {
       console.warn('Could not store the registration', error);
       if (form.refuse(error)) return;
       if (!(error instanceof SubmissionError)) return form.fail(REGISTRATION_FAILED);
       if (error.reason === 'full') {
-        form.fail(REGISTRATION_FULL);
+        form.fail(waitingListOffer ? OFFER_NO_LONGER_HELD : REGISTRATION_FULL);
         return onFull();
       }
       // The server's calendar decides (the page's clock may be wrong): its sentence, above the

@@ -13,23 +13,26 @@ import { SubscribeForm } from '../../components/SubscribeForm';
 import type { SiteSettings } from '../../config/site-defaults';
 import { NextRallyForm } from '../../components/NextRallyForm';
 import { RegistrationForm } from './RegistrationForm';
+import { WaitingListForm } from './WaitingListForm';
 
 /**
  * Why there is no form: the calendar's state, in place of the registration and deposit steps.
- * Before registration opens and when the rally is full, the visitor leaves an address on the
- * organiser's waiting list (newsletter_subscribers, source 'waitlist'): they hear when places
- * open or one becomes free.
+ * Before registration opens the visitor leaves an address (newsletter_subscribers, source
+ * 'waitlist') to hear when it opens. When the rally is full they join the edition's waiting list
+ * (WaitingListForm): a freed place is offered to the first person waiting.
  */
 function NotOpen({
   phase,
   edition,
+  onPlacesLeft,
 }: {
   phase: Exclude<RallyPhase, 'open'>;
   edition: SiteSettings['edition'];
+  onPlacesLeft: () => void;
 }) {
   const message: Record<Exclude<RallyPhase, 'open'>, string> = {
     'before-opening': `Registration for the ${edition.name} opens on ${formatLongDate(edition.registrationOpens)}. Register your interest and we will tell you when it opens.`,
-    full: `Every place on the ${edition.name} has been taken, so registration is closed. Leave your email address and we will tell you if a place becomes free.`,
+    full: `Every place on the ${edition.name} has been taken, so registration is closed. Join the waiting list and we will offer you a place if one becomes free.`,
     closed: `Registration for the ${edition.name} closed on ${formatLongDate(edition.registrationCloses)}. Join the newsletter to hear about the next rally first.`,
     during: `The ${edition.name} is on the road now. Registration has closed.`,
     after: `The ${edition.name} has finished. Thank you to everyone who took part.`,
@@ -47,22 +50,16 @@ function NotOpen({
     <div role="status" data-testid="registration-state" data-phase={phase} className="space-y-4">
       <h2 className="text-2xl font-bold text-slate-900">{heading[phase]}</h2>
       <p className="text-slate-700">{message[phase]}</p>
-      {phase === 'before-opening' || phase === 'full' ? (
+      {phase === 'full' ? (
+        <WaitingListForm editionName={edition.name} onPlacesLeft={onPlacesLeft} />
+      ) : phase === 'before-opening' ? (
         <SubscribeForm
           source="waitlist"
-          label={phase === 'full' ? 'Waiting list' : 'Register your interest'}
-          button={phase === 'full' ? 'Join the waiting list' : 'Register Your Interest'}
+          label="Register your interest"
+          button="Register Your Interest"
           tone="light"
-          thanks={(email) =>
-            phase === 'full'
-              ? `Thank you! We will write to ${email} if a place becomes free.`
-              : `Thank you! We will write to ${email} when registration opens.`
-          }
-          heading={
-            <h3 className="text-lg font-semibold text-slate-900">
-              {phase === 'full' ? 'Waiting list' : 'Register your interest'}
-            </h3>
-          }
+          thanks={(email) => `Thank you! We will write to ${email} when registration opens.`}
+          heading={<h3 className="text-lg font-semibold text-slate-900">Register your interest</h3>}
         />
       ) : phase === 'after' ? (
         <NextRallyForm tone="light" />
@@ -146,7 +143,7 @@ export default function SignUpPage() {
             {phase === 'open' ? (
               <RegistrationForm onFull={places.reload} />
             ) : (
-              <NotOpen phase={phase} edition={edition} />
+              <NotOpen phase={phase} edition={edition} onPlacesLeft={places.reload} />
             )}
           </div>
         </div>
