@@ -1599,6 +1599,42 @@ AS $function$
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.edition_money(target uuid)
+ RETURNS TABLE(deposits_received integer, balances_received integer, outstanding integer, overdue integer, refunded integer, refunds_pending integer, net integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with ledger as (
+    select
+      coalesce(sum(p.amount_pence) filter (
+        where p.kind = 'deposit' and p.status = 'succeeded'), 0)::integer as deposits,
+      coalesce(sum(p.amount_pence) filter (
+        where p.kind = 'balance' and p.status = 'succeeded'), 0)::integer as balances,
+      coalesce(sum(p.amount_pence) filter (
+        where p.kind = 'refund' and p.status = 'succeeded'), 0)::integer as refunded,
+      coalesce(sum(p.amount_pence) filter (
+        where p.kind = 'refund' and p.status = 'pending'), 0)::integer as pending
+    from public.registration_payments as p
+    where p.edition_id = target
+  ),
+  owed as (
+    -- The states of a team that paid a deposit and has not cancelled; 'paid in full' owes 0.
+    select
+      coalesce(sum(m.balance_pence) filter (
+        where m.money_state in ('deposit paid', 'balance due', 'overdue', 'paid in full')),
+        0)::integer as outstanding,
+      coalesce(sum(m.balance_pence) filter (where m.money_state = 'overdue'), 0)::integer
+        as overdue
+    from public.registrations_with_money as m
+    where m.edition_id = target
+  )
+  select l.deposits, l.balances, o.outstanding, o.overdue, l.refunded, l.pending,
+    l.deposits + l.balances - l.refunded
+  from ledger as l, owed as o
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.edition_places(target_edition uuid)
  RETURNS TABLE(capacity integer, taken integer, remaining integer)
  LANGUAGE sql
@@ -3028,7 +3064,7 @@ $function$;
 -- executable by: anon, authenticated, service_role
 
 CREATE OR REPLACE FUNCTION public.edition_figures()
- RETURNS TABLE(edition_id uuid, cars_paid integer, places_taken integer, deposits_received integer, balances_received integer, balances_outstanding integer)
+ RETURNS TABLE(edition_id uuid, cars_paid integer, places_taken integer, deposits_received integer, balances_received integer, outstanding integer, overdue integer, refunded integer, refunds_pending integer, net integer)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -3042,19 +3078,11 @@ begin
       e.id,
       (select count(*)::integer from public.registrations as r
        where r.edition_id = e.id and r.status <> 'cancelled' and r.deposit_status = 'paid'),
-      (select count(*)::integer from private.registrations_holding_places as h
-       where h.edition_id = e.id),
-      (select coalesce(sum(p.amount_pence), 0)::integer from public.registration_payments as p
-       where p.edition_id = e.id and p.kind = 'deposit' and p.status = 'succeeded'),
-      (select coalesce(sum(p.amount_pence), 0)::integer from public.registration_payments as p
-       where p.edition_id = e.id and p.kind = 'balance' and p.status = 'succeeded'),
-      (select coalesce(sum(greatest(
-          e.price_per_car
-            + case when r.separate_rooms then coalesce(e.separate_rooms_supplement, 0) else 0 end
-            - r.paid_pence, 0)), 0)::integer
-       from public.registrations as r
-       where r.edition_id = e.id and r.status <> 'cancelled' and r.deposit_paid_pence > 0)
-    from public.editions as e;
+      (select pl.taken from private.edition_places(e.id) as pl),
+      m.deposits_received, m.balances_received, m.outstanding, m.overdue, m.refunded,
+      m.refunds_pending, m.net
+    from public.editions as e
+    cross join lateral private.edition_money(e.id) as m;
 end
 $function$;
 -- executable by: authenticated, service_role
@@ -3076,6 +3104,46 @@ AS $function$
   select 'subscribers', count(*)::integer from public.newsletter_subscribers
     where created_at > now() - interval '7 days'
       and (edition_id is null or edition_id = target_edition)
+$function$;
+-- executable by: authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.edition_ledger(edition uuid)
+ RETURNS TABLE(id uuid, recorded_at timestamp with time zone, team text, kind text, status text, amount_pence integer, stripe_id text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may read an edition''s ledger' using errcode = '42501';
+  end if;
+  return query
+    select p.id, p.recorded_at,
+      case when r.id is null then '(deleted registration)'
+           else coalesce(nullif(btrim(r.team_name), ''), r.lead_driver_name) end,
+      p.kind, p.status, p.amount_pence,
+      case when p.kind = 'refund' then p.refund_id
+           else coalesce(p.payment_intent_id, p.checkout_session_id, p.charge_id) end
+    from public.registration_payments as p
+    left join public.registrations as r on r.id = p.registration_id
+    where p.edition_id = edition
+    order by p.recorded_at, p.id;
+end
+$function$;
+-- executable by: authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.edition_money(edition uuid)
+ RETURNS TABLE(deposits_received integer, balances_received integer, outstanding integer, overdue integer, refunded integer, refunds_pending integer, net integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may read an edition''s money' using errcode = '42501';
+  end if;
+  return query select * from private.edition_money(edition);
+end
 $function$;
 -- executable by: authenticated, service_role
 

@@ -1,7 +1,9 @@
 // The dashboard: who is signed in, the way back to the site, sign-out, a tile for every admin
 // screen (from the registry) and the spec's tips. The inboxes' counts of new items are one
 // edition's (the Edition choice, kept in the URL as the inboxes keep it; the current one first),
-// and the tiles of the inboxes that show one edition open on the same one.
+// and the tiles of the inboxes that show one edition open on the same one. Below the choice, that
+// edition's money (edition_money(): received, outstanding, overdue, refunded, net) and its ledger
+// for the treasurer.
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ExternalLink, LogOut } from 'lucide-react';
 import { paths } from '../config/paths';
@@ -19,6 +21,7 @@ import { supabase } from './supabase';
 import { buttonClass } from './ui/PendingButton';
 import { useAuth } from './auth/AuthProvider';
 import { AdminTitle } from './AdminTitle';
+import { EditionMoneyPanel } from './editions/EditionMoney';
 import { adminScreens } from './registry';
 
 const NO_EDITIONS: Edition[] = [];
@@ -40,6 +43,7 @@ export function DashboardPage() {
   );
   const current = editions.data.find((edition) => edition.is_current);
   const shown = chosen || (current ? String(current.year) : '');
+  const shownEdition = editions.data.find((edition) => String(edition.year) === shown);
   const byEdition = new Set(['registrations', 'enquiries', 'subscribers']);
 
   return (
@@ -87,6 +91,9 @@ export function DashboardPage() {
             ))}
           </select>
         </div>
+      ) : null}
+      {shownEdition ? (
+        <EditionMoneyPanel key={shownEdition.id} db={supabase} edition={shownEdition} />
       ) : null}
 
       <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">

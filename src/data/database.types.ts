@@ -1457,7 +1457,11 @@ export type Database = {
           places_taken: number;
           deposits_received: number;
           balances_received: number;
-          balances_outstanding: number;
+          outstanding: number;
+          overdue: number;
+          refunded: number;
+          refunds_pending: number;
+          net: number;
         }[];
       };
       edition_inbox_counts: {
@@ -1467,6 +1471,34 @@ export type Database = {
         Returns: {
           inbox: string;
           new_items: number;
+        }[];
+      };
+      edition_ledger: {
+        Args: {
+          edition: string;
+        };
+        Returns: {
+          id: string;
+          recorded_at: string;
+          team: string;
+          kind: string;
+          status: string;
+          amount_pence: number;
+          stripe_id: string;
+        }[];
+      };
+      edition_money: {
+        Args: {
+          edition: string;
+        };
+        Returns: {
+          deposits_received: number;
+          balances_received: number;
+          outstanding: number;
+          overdue: number;
+          refunded: number;
+          refunds_pending: number;
+          net: number;
         }[];
       };
       emails_to_send: {

@@ -137,30 +137,73 @@ export async function deleteEdition(db: DbClient, id: string): Promise<void> {
 }
 
 /**
- * An edition's figures for the administrator: paid cars, places taken, and its money (pence):
- * deposits and balances received (the ledger), balances still owed by teams that paid a deposit.
+ * An edition's money (pence), as edition_money() computes it from the ledger: deposits and
+ * balances received, what teams with a deposit that have not cancelled still owe (outstanding)
+ * and the part of it past the balance due date (overdue), refunds paid back and pending, and net
+ * (received less refunded).
  */
-export type EditionFigures = {
-  cars_paid: number;
-  places_taken: number;
+export type EditionMoney = {
   deposits_received: number;
   balances_received: number;
-  balances_outstanding: number;
+  outstanding: number;
+  overdue: number;
+  refunded: number;
+  refunds_pending: number;
+  net: number;
 };
 
-/** The edition's money figures in the order the Editions screen states them, label and pence. */
+/** An edition's figures for the administrator: paid cars, places taken, and its money. */
+export type EditionFigures = EditionMoney & { cars_paid: number; places_taken: number };
+
+/** The edition's money in the order the admin states it, label and pence. */
 export const editionMoneyFigures = (
-  figures: EditionFigures,
+  money: EditionMoney,
 ): readonly (readonly [string, number])[] => [
-  ['deposits received', figures.deposits_received],
-  ['balances received', figures.balances_received],
-  ['balances outstanding', figures.balances_outstanding],
+  ['Deposits received', money.deposits_received],
+  ['Balances received', money.balances_received],
+  ['Outstanding', money.outstanding],
+  ['Overdue', money.overdue],
+  ['Refunded', money.refunded],
+  // Said only while a refund waits for Stripe: the six figures otherwise.
+  ...(money.refunds_pending ? [['Refunds pending', money.refunds_pending] as const] : []),
+  ['Net', money.net],
 ];
 
 /** Every edition's figures by its id (edition_figures(): administrators only). */
 export async function listEditionFigures(db: DbClient): Promise<Map<string, EditionFigures>> {
   const { data } = await db.rpc('edition_figures').throwOnError();
   return new Map(data.map(({ edition_id, ...figures }) => [edition_id, figures] as const));
+}
+
+/** One edition's money (edition_money(): administrators only). */
+export async function getEditionMoney(db: DbClient, editionId: string): Promise<EditionMoney> {
+  const { data } = await db.rpc('edition_money', { edition: editionId }).single().throwOnError();
+  return data;
+}
+
+/** A row of an edition's ledger as the treasurer reads it (edition_ledger()). */
+export type EditionLedgerRow = {
+  id: string;
+  recorded_at: string;
+  /** The team's name, else its lead driver's; '(deleted registration)' once it is gone. */
+  team: string;
+  kind: 'deposit' | 'balance' | 'refund';
+  status: 'succeeded' | 'pending' | 'failed';
+  /** As the ledger holds it: positive, a refund's too. */
+  amount_pence: number;
+  /** The refund's id, or the payment's intent, Checkout Session or charge; null when none. */
+  stripe_id: string | null;
+};
+
+/** One edition's ledger, oldest first (edition_ledger(): administrators only). */
+export async function listEditionLedger(
+  db: DbClient,
+  editionId: string,
+): Promise<EditionLedgerRow[]> {
+  const { data } = await db.rpc('edition_ledger', { edition: editionId }).throwOnError();
+  // The generated types cannot say that the ledger's checks narrow kind and status, nor that a
+  // row may have no Stripe id.
+  return data as EditionLedgerRow[];
 }
 
 /** Records a finished edition as a (draft) past tour; answers the tour's id. Refused once done. */

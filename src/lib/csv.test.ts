@@ -52,4 +52,18 @@ describe('toCsv', () => {
     expect(csvCell('+()')).toBe("'+()");
     expect(csvCell('+')).toBe("'+");
   });
+
+  it('writes a number column with its fixed decimals, a negative one as a number', () => {
+    const columns = [
+      { header: 'Team', value: (row: { team: string; pence: number }) => row.team },
+      { header: 'Amount', value: (row: { pence: number }) => row.pence / 100, decimals: 2 },
+    ];
+    expect(
+      toCsv(columns, [
+        { team: '-1', pence: -25_000 },
+        { team: 'Zoë', pence: 370_050 },
+        { team: 'Tea', pence: 5 },
+      ]),
+    ).toBe("\uFEFFTeam,Amount\r\n'-1,-250.00\r\nZoë,3700.50\r\nTea,0.05\r\n");
+  });
 });

@@ -2,7 +2,12 @@
 // "Zoë" as Zoë; a header row; RFC 4180 quoting (fields with a comma, quote or line break are
 // quoted, quotes doubled, lines end in CRLF); and formula injection defused (csvText below).
 
-export type CsvColumn<R> = { header: string; value: (row: R) => string | number | boolean | null };
+export type CsvColumn<R> = {
+  header: string;
+  value: (row: R) => string | number | boolean | null;
+  /** A number's fixed decimals (the ledger's pounds: -250 → '-250.00'); other values ignore it. */
+  decimals?: number;
+};
 
 // What opens a formula in Excel, LibreOffice or Sheets: = + - @ first (leading blanks are
 // skipped), or a tab or carriage return first.
@@ -27,15 +32,24 @@ export function csvText(text: string): string {
   return FORMULA_START.test(inner) ? `'${inner}` : inner;
 }
 
-export function csvCell(value: string | number | boolean | null): string {
-  const text = value === null ? '' : typeof value === 'string' ? csvText(value) : String(value);
+// A number is the code's, never a visitor's text: it is written as the number it is, a negative
+// one too, so the spreadsheet adds it up.
+export function csvCell(value: string | number | boolean | null, decimals?: number): string {
+  const text =
+    value === null
+      ? ''
+      : typeof value === 'string'
+        ? csvText(value)
+        : typeof value === 'number' && decimals !== undefined
+          ? value.toFixed(decimals)
+          : String(value);
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function toCsv<R>(columns: readonly CsvColumn<R>[], rows: readonly R[]): string {
   const lines = [
     columns.map((column) => csvCell(column.header)),
-    ...rows.map((row) => columns.map((column) => csvCell(column.value(row)))),
+    ...rows.map((row) => columns.map((column) => csvCell(column.value(row), column.decimals))),
   ];
   return `\uFEFF${lines.map((cells) => cells.join(',')).join('\r\n')}\r\n`;
 }

@@ -231,7 +231,7 @@ describe("the edition's figures", () => {
     expect(after).toMatchObject({
       deposits_received: (before?.deposits_received ?? 0) + 4 * DEPOSIT,
       balances_received: (before?.balances_received ?? 0) + 2 * BALANCE,
-      balances_outstanding: (before?.balances_outstanding ?? 0) + BALANCE + BALANCE + supplement,
+      outstanding: (before?.outstanding ?? 0) + BALANCE + BALANCE + supplement,
     });
   });
 });

@@ -95,7 +95,11 @@ describe('edition_figures()', () => {
       places_taken: 2,
       deposits_received: 50_000,
       balances_received: 0,
-      balances_outstanding: 2 * (420_000 - 25_000),
+      outstanding: 2 * (420_000 - 25_000),
+      overdue: 0,
+      refunded: 0,
+      refunds_pending: 0,
+      net: 50_000,
     });
     // The seeded edition's own figures are apart from 2041's.
     expect(figures.get(seededId)?.cars_paid).not.toBeUndefined();

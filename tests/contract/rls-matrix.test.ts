@@ -803,6 +803,33 @@ describe('registrations_with_money (administrators read; nobody writes)', () => 
   });
 });
 
+// Issue 24 (migration 20261127000200): an edition's money and its ledger are the
+// administrators' alone.
+describe('edition_money, edition_ledger and edition_figures (administrators only)', () => {
+  test.each(CALLERS)('%s reads them only when an administrator', async (caller) => {
+    const { data: seeded } = await em()
+      .service.from('editions')
+      .select('id')
+      .eq('is_current', true)
+      .single();
+    const edition = seeded?.id ?? '';
+    const answers = await Promise.all([
+      client(caller).rpc('edition_money', { edition }),
+      client(caller).rpc('edition_ledger', { edition }),
+      client(caller).rpc('edition_figures'),
+    ]);
+    for (const { data, error } of answers) {
+      if (caller === 'admin') {
+        expect(error).toBeNull();
+        expect(Array.isArray(data)).toBe(true);
+      } else {
+        expect(data).toBeNull();
+        expect(error?.code).toBe('42501');
+      }
+    }
+  });
+});
+
 // Migration 20260305000000: RLS is the rule on every table, the private schema's included (only
 // security-definer functions owned by the tables' owner touch those), and no insert policy takes
 // any row a caller sends: a public insert is bounded by grants, checks and the submission guard.

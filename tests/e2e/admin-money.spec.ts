@@ -1,10 +1,12 @@
 // Issue 23, the organiser's side: a registration whose deposit was paid (made with the service
 // role, the deposit recorded as the webhook records it) shows its money and its ledger row in the
 // inbox, and the Money filter finds it; a team that paid in full and cancelled shows "Refund due"
-// and is marked refunded by hand, with a note, then shows refunded. A paid deposit takes one of
+// and is marked refunded by hand, with a note, then shows refunded; the dashboard's money and the
+// ledger CSV show them (issue 24). A paid deposit takes one of
 // the current edition's places, so this runs in the "shared state" project (playwright.config.ts)
 // and removes its registrations and their ledger rows however it ends.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { test, expect, type ServiceDb } from './fixtures';
 import localSupabase from '../../src/config/local-supabase.json' with { type: 'json' };
 import { pinClocks, restoreDatabaseClock } from './admin-helpers';
@@ -150,6 +152,26 @@ test('the admin sees a paid deposit’s money and ledger, finds it by its money,
     await expect(
       refunded.getByRole('region', { name: 'Money' }).getByRole('table').first(),
     ).toContainText('Marked refunded by hand. Bank transfer, 20 March');
+
+    // Issue 24: the dashboard states the current edition's money and downloads its ledger, where
+    // the refund is a negative amount beside the team's payments.
+    await adminPage.goto('/admin/dashboard');
+    const figures = adminPage.getByRole('region', { name: 'Money: 2026 Europe Rally' });
+    for (const label of ['Deposits received', 'Outstanding', 'Overdue', 'Refunded', 'Net'])
+      await expect(figures.getByRole('term').filter({ hasText: label })).toBeVisible();
+    const [download] = await Promise.all([
+      adminPage.waitForEvent('download'),
+      figures
+        .getByRole('button', { name: 'Download ledger (CSV) of the 2026 Europe Rally' })
+        .click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('ledger-2026.csv');
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFDate (UTC),Team,Kind,Status,Amount (£),Stripe id');
+    expect(csv).toMatch(
+      new RegExp(`\\r\\n[0-9T:-]{19}Z,${cancelledTeam},refund,succeeded,-1850\\.00,\\r\\n`),
+    );
+    expect(csv).toMatch(new RegExp(`,${paidTeam},deposit,succeeded,250\\.00,pi_test_`));
   } finally {
     if (made.length) {
       await serviceDb.from('registration_payments').delete().in('registration_id', made);

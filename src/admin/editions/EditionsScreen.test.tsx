@@ -33,7 +33,11 @@ vi.mock('../../data/editions', async (original) => ({
           places_taken: 3,
           deposits_received: 75_000,
           balances_received: 370_000,
-          balances_outstanding: 740_000,
+          outstanding: 740_000,
+          overdue: 370_000,
+          refunded: 10_000,
+          refunds_pending: 0,
+          net: 435_000,
         },
       ],
     ]),
@@ -129,11 +133,23 @@ beforeEach(() => {
 describe('the Editions screen', () => {
   test('lists each edition with its status, paid cars against capacity and its money', async () => {
     renderScreen();
-    const row = (await screen.findAllByTestId('edition-row'))[0];
+    const [row] = await screen.findAllByTestId('edition-row');
+    if (!row) throw new Error('no edition row');
     expect(row).toHaveTextContent('3 of 12 cars paid');
-    expect(row).toHaveTextContent(
-      'deposits received £750.00 · balances received £3,700.00 · balances outstanding £7,400.00',
-    );
+    const figures = within(row)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(figures).toEqual([
+      ['Deposits received', '£750.00'],
+      ['Balances received', '£3,700.00'],
+      ['Outstanding', '£7,400.00'],
+      ['Overdue', '£3,700.00'],
+      ['Refunded', '£100.00'],
+      ['Net', '£4,350.00'],
+    ]);
+    expect(
+      within(row).getByRole('button', { name: 'Download ledger (CSV) of the 2026 Europe Rally' }),
+    ).toBeEnabled();
   });
 
   test('"New edition" is filled from the latest: a year later, same prices and capacity', async () => {

@@ -1,6 +1,7 @@
 // The Editions screen: every edition, newest first, on the admin's list core (useWholeList,
-// ListBody), each with its status, its paid cars against capacity and the deposits received;
-// "New edition" opens the form filled from the latest edition. "Make current" says first what
+// ListBody), each with its status, its paid cars against capacity, its money (deposits and
+// balances received, outstanding, overdue, refunded, net: edition_figures(), computed from the
+// ledger as edition_money() is) and "Download ledger (CSV)" for the treasurer; "New edition" opens the form filled from the latest edition. "Make current" says first what
 // will change on the public site; a finished edition is recorded as a past tour; an edition the
 // database will not delete (it has registrations, or is current) says why.
 import { useState } from 'react';
@@ -12,7 +13,6 @@ import type { DbClient } from '../../data/client';
 import {
   addEditionToPastTours,
   deleteEdition,
-  editionMoneyFigures,
   listEditionFigures,
   listEditions,
   makeCurrentEdition,
@@ -22,7 +22,6 @@ import {
 import type { Edition } from '../../data/types';
 import { paths } from '../../config/paths';
 import { dateRangeLabel } from '../../lib/calendar';
-import { formatMoney } from '../../lib/money';
 import { useClock } from '../../lib/useClock';
 import { AdminTitle } from '../AdminTitle';
 import { Badge, type BadgeTone } from '../inbox/Badge';
@@ -33,6 +32,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { buttonClass } from '../ui/PendingButton';
 import { useToast } from '../ui/Toast';
 import { EditionForm } from './EditionForm';
+import { LedgerDownload, MoneyFigures } from './EditionMoney';
 import {
   editionInput,
   editionStatus,
@@ -49,7 +49,11 @@ const NO_FIGURES: EditionFigures = {
   places_taken: 0,
   deposits_received: 0,
   balances_received: 0,
-  balances_outstanding: 0,
+  outstanding: 0,
+  overdue: 0,
+  refunded: 0,
+  refunds_pending: 0,
+  net: 0,
 };
 
 const STATUS_TONE: Record<EditionStatus, BadgeTone> = {
@@ -191,11 +195,8 @@ export function EditionsScreen({ db }: { db: DbClient }) {
                       <p className="mt-1 text-sm text-slate-700">
                         {dateRangeLabel(edition.start_date, edition.end_date)} · {figures.cars_paid}{' '}
                         of {edition.capacity} cars paid
-                        {editionMoneyFigures(figures).map(
-                          ([label, pence]) =>
-                            ` · ${label} ${formatMoney(pence, { payment: true })}`,
-                        )}
                       </p>
+                      <MoneyFigures money={figures} />
                     </div>
                     <div className="flex flex-wrap gap-2">
                       <button
@@ -217,6 +218,7 @@ export function EditionsScreen({ db }: { db: DbClient }) {
                           Make current
                         </button>
                       )}
+                      <LedgerDownload db={db} edition={edition} />
                       {status === 'finished' ? (
                         <RunButton
                           tone="neutral"

@@ -26,6 +26,7 @@ import { useListQuery } from '../list/useListQuery';
 import { useServerList } from '../list/useServerList';
 import { AdminTitle } from '../AdminTitle';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { downloadCsv } from '../ui/download';
 import { buttonClass, PendingButton } from '../ui/PendingButton';
 import { useToast } from '../ui/Toast';
 
@@ -91,18 +92,6 @@ export function RunButton({
       {children}
     </PendingButton>
   );
-}
-
-/** Starts a download of a text file in the browser. */
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function Detail<T extends InboxTable, R extends Row<T>>({
@@ -248,7 +237,7 @@ export function InboxScreen<T extends InboxTable, R extends Row<T> = Row<T>>({
     try {
       const rows = await d.calls.listMatching(db, await scoped(query));
       const stamp = new Date().toISOString().slice(0, 10);
-      download(`${d.fileName}-${stamp}.csv`, toCsv(d.csv, rows));
+      downloadCsv(`${d.fileName}-${stamp}.csv`, toCsv(d.csv, rows));
     } catch (error) {
       console.warn('Could not export', error);
       setFailure('Could not export the list. Please try again.');
