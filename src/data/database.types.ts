@@ -193,7 +193,10 @@ export type Database = {
             | 'cancelled_team'
             | 'cancelled_organiser'
             | 'team_link'
-            | 'reminder_manual';
+            | 'reminder_manual'
+            | 'waiting_list_joined'
+            | 'waiting_list_offer'
+            | 'refund_sent';
           queued_at: string;
           recipient: string;
           registration_id: string | null;
@@ -215,7 +218,10 @@ export type Database = {
             | 'cancelled_team'
             | 'cancelled_organiser'
             | 'team_link'
-            | 'reminder_manual';
+            | 'reminder_manual'
+            | 'waiting_list_joined'
+            | 'waiting_list_offer'
+            | 'refund_sent';
           queued_at?: string;
           recipient: string;
           registration_id?: string | null;
@@ -237,7 +243,10 @@ export type Database = {
             | 'cancelled_team'
             | 'cancelled_organiser'
             | 'team_link'
-            | 'reminder_manual';
+            | 'reminder_manual'
+            | 'waiting_list_joined'
+            | 'waiting_list_offer'
+            | 'refund_sent';
           queued_at?: string;
           recipient?: string;
           registration_id?: string | null;
@@ -644,7 +653,7 @@ export type Database = {
           event_type: string;
           expected_amount: number | null;
           id: string;
-          kind: 'deposit' | 'balance';
+          kind: 'deposit' | 'balance' | 'refund';
           mode: string | null;
           note: string;
           payment_id: string | null;
@@ -662,7 +671,7 @@ export type Database = {
           event_type: string;
           expected_amount?: number | null;
           id?: string;
-          kind?: 'deposit' | 'balance';
+          kind?: 'deposit' | 'balance' | 'refund';
           mode?: string | null;
           note?: string;
           payment_id?: string | null;
@@ -680,7 +689,7 @@ export type Database = {
           event_type?: string;
           expected_amount?: number | null;
           id?: string;
-          kind?: 'deposit' | 'balance';
+          kind?: 'deposit' | 'balance' | 'refund';
           mode?: string | null;
           note?: string;
           payment_id?: string | null;
@@ -1259,6 +1268,12 @@ export type Database = {
         };
         Returns: string;
       };
+      begin_refund: {
+        Args: {
+          registration: string;
+        };
+        Returns: Json;
+      };
       cancel_registration: {
         Args: {
           secret: string;
@@ -1446,6 +1461,22 @@ export type Database = {
           image_height: number;
         };
         Returns: boolean;
+      };
+      record_refund_event: {
+        Args: {
+          event_id: string;
+          event_type: string;
+          refunds: Json;
+        };
+        Returns: Json;
+      };
+      record_refund_request: {
+        Args: {
+          ledger_row: string;
+          refund_id?: string;
+          refused?: string;
+        };
+        Returns: string;
       };
       record_site_rebuild: {
         Args: {

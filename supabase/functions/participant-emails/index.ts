@@ -32,6 +32,7 @@ const KINDS: LoggedKind[] = [
   'cancelled_organiser',
   'team_link',
   'reminder_manual',
+  'refund_sent',
 ];
 
 /** What a visitor's own action queued, and so what a visitor may ask to be sent now. */

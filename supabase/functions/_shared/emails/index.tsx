@@ -10,7 +10,7 @@
 // reads them through supabase/functions/npm-specifiers.d.ts and vitest through an alias
 // (vite.config.ts), both onto node_modules.
 import { plainTextSelectors, render } from 'npm:@react-email/components@1.0.12';
-import { CancellationToOrganiser, CancellationToTeam } from './cancellation.tsx';
+import { CancellationToOrganiser, CancellationToTeam, RefundSent } from './cancellation.tsx';
 import { BalanceReceipt, BalanceReminder, DepositReceipt, OverdueNotice } from './payments.tsx';
 import {
   AdministratorGranted,
@@ -28,7 +28,11 @@ export type {
 } from './registration.tsx';
 export type { AdministratorGrantedProps } from './registration.tsx';
 export type { ReceiptProps, BalanceDueProps, BalanceReminderProps } from './payments.tsx';
-export type { CancellationProps, CancellationToOrganiserProps } from './cancellation.tsx';
+export type {
+  CancellationProps,
+  CancellationToOrganiserProps,
+  RefundSentProps,
+} from './cancellation.tsx';
 export type { TeamLinkProps } from './team-page.tsx';
 export { ORGANISATION } from './layout.tsx';
 
@@ -44,6 +48,7 @@ export const EMAILS = {
   overdueNotice: OverdueNotice,
   cancellationToTeam: CancellationToTeam,
   cancellationToOrganiser: CancellationToOrganiser,
+  refundSent: RefundSent,
 };
 
 export type EmailKind = keyof typeof EMAILS;
