@@ -396,7 +396,7 @@ create table public.email_log (
 );
 alter table public.email_log add constraint email_log_pkey PRIMARY KEY (id);
 alter table public.email_log add constraint email_log_error_check CHECK (length(error) <= 500);
-alter table public.email_log add constraint email_log_kind_check CHECK (kind = ANY (ARRAY['confirmation'::text, 'deposit_receipt'::text, 'balance_receipt'::text, 'balance_reminder_14'::text, 'balance_reminder_3'::text, 'balance_overdue'::text, 'cancelled_team'::text, 'cancelled_organiser'::text, 'team_link'::text, 'reminder_manual'::text, 'waiting_list_joined'::text, 'waiting_list_offer'::text]));
+alter table public.email_log add constraint email_log_kind_check CHECK (kind = ANY (ARRAY['confirmation'::text, 'deposit_receipt'::text, 'balance_receipt'::text, 'balance_reminder_14'::text, 'balance_reminder_3'::text, 'balance_overdue'::text, 'cancelled_team'::text, 'cancelled_organiser'::text, 'team_link'::text, 'reminder_manual'::text, 'waiting_list_joined'::text, 'waiting_list_offer'::text, 'refund_sent'::text]));
 alter table public.email_log add constraint email_log_recipient_check CHECK (length(recipient) <= 320);
 alter table public.email_log add constraint email_log_status_check CHECK (status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'failed'::text, 'skipped'::text]));
 alter table public.email_log add constraint email_log_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES registrations(id) ON DELETE SET NULL;
@@ -723,7 +723,7 @@ create table public.payment_exceptions (
 );
 alter table public.payment_exceptions add constraint payment_exceptions_pkey PRIMARY KEY (id);
 alter table public.payment_exceptions add constraint payment_exceptions_currency_check CHECK (length(currency) <= 10);
-alter table public.payment_exceptions add constraint payment_exceptions_kind_check CHECK (kind = ANY (ARRAY['deposit'::text, 'balance'::text]));
+alter table public.payment_exceptions add constraint payment_exceptions_kind_check CHECK (kind = ANY (ARRAY['deposit'::text, 'balance'::text, 'refund'::text]));
 alter table public.payment_exceptions add constraint payment_exceptions_mode_check CHECK (length(mode) <= 40);
 alter table public.payment_exceptions add constraint payment_exceptions_note_check CHECK (length(note) <= 5000);
 alter table public.payment_exceptions add constraint payment_exceptions_payment_id_check CHECK (length(payment_id) <= 200);
@@ -784,6 +784,7 @@ END);
 alter table public.registration_payments add constraint registration_payments_edition_id_fkey FOREIGN KEY (edition_id) REFERENCES editions(id) ON DELETE RESTRICT;
 alter table public.registration_payments add constraint registration_payments_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES registrations(id) ON DELETE SET NULL;
 CREATE INDEX registration_payments_edition_idx ON public.registration_payments USING btree (edition_id, recorded_at);
+CREATE UNIQUE INDEX registration_payments_refund_once ON public.registration_payments USING btree (refund_id) WHERE (refund_id IS NOT NULL);
 CREATE INDEX registration_payments_registration_idx ON public.registration_payments USING btree (registration_id, kind);
 CREATE TRIGGER registration_payments_totals AFTER INSERT OR DELETE OR UPDATE ON registration_payments FOR EACH ROW EXECUTE FUNCTION private.keep_registration_totals();
 alter table public.registration_payments enable row level security;
@@ -2156,6 +2157,46 @@ AS $function$
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.refund_left(target uuid)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case when r.status <> 'cancelled' then 0 else greatest(
+      least(coalesce(r.refund_due_pence, 0), l.paid - l.deposits) - l.refunds, 0) end
+  from public.registrations as r
+  cross join lateral (
+    select
+      coalesce(sum(p.amount_pence) filter (where p.kind in ('deposit', 'balance')
+                                             and p.status = 'succeeded'), 0)::integer as paid,
+      coalesce(sum(p.amount_pence) filter (where p.kind = 'deposit'
+                                             and p.status = 'succeeded'), 0)::integer as deposits,
+      coalesce(sum(p.amount_pence) filter (where p.kind = 'refund'
+                                             and p.status in ('succeeded', 'pending')), 0)::integer
+        as refunds
+    from public.registration_payments as p
+    where p.registration_id = r.id
+  ) as l
+  where r.id = target
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.refund_rows(target uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+      'id', p.id, 'amount_pence', p.amount_pence, 'currency', p.currency,
+      'payment_intent_id', p.payment_intent_id, 'refund_id', p.refund_id, 'status', p.status)
+    order by p.recorded_at, p.id), '[]'::jsonb)
+  from public.registration_payments as p
+  where p.registration_id = target and p.kind = 'refund' and p.status = 'pending'
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.refuse(field text, message text)
  RETURNS void
  LANGUAGE plpgsql
@@ -2235,12 +2276,16 @@ AS $function$
   ),
   ledger as (
     select
-      coalesce(sum(p.amount_pence) filter (where p.kind in ('deposit', 'balance')), 0)::integer
-        as paid,
-      coalesce(sum(p.amount_pence) filter (where p.kind = 'deposit'), 0)::integer as deposits,
-      coalesce(sum(p.amount_pence) filter (where p.kind = 'refund'), 0)::integer as refunded
+      coalesce(sum(p.amount_pence) filter (where p.kind in ('deposit', 'balance')
+                                             and p.status = 'succeeded'), 0)::integer as paid,
+      coalesce(sum(p.amount_pence) filter (where p.kind = 'deposit'
+                                             and p.status = 'succeeded'), 0)::integer as deposits,
+      coalesce(sum(p.amount_pence) filter (where p.kind = 'refund'
+                                             and p.status = 'succeeded'), 0)::integer as refunded,
+      coalesce(sum(p.amount_pence) filter (where p.kind = 'refund'
+                                             and p.status = 'pending'), 0)::integer as pending
     from public.registration_payments as p
-    where p.registration_id = target and p.status = 'succeeded'
+    where p.registration_id = target
   )
   select jsonb_build_object(
     'price_pence', t.price_per_car,
@@ -2251,6 +2296,8 @@ AS $function$
     'paid_pence', l.paid,
     'refunded_pence', l.refunded,
     'refund_due_pence', t.refund_due_pence,
+    'refund_pending_pence', l.pending,
+    'refund_left_pence', private.refund_left(target),
     'balance_pence', greatest(t.total - l.paid, 0),
     'balance_due_on', t.balance_due,
     'currency', 'gbp',
@@ -2702,6 +2749,68 @@ begin
 end
 $function$;
 -- executable by: authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.begin_refund(registration uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  team public.registrations;
+  left_to_refund integer;
+  payment record;
+  take integer;
+  outcome text := 'pending';
+begin
+  perform pg_advisory_xact_lock(hashtextextended('public.registrations places', 0));
+  select * into team from public.registrations where id = begin_refund.registration for update;
+  if team.id is null or team.status <> 'cancelled' then
+    return jsonb_build_object('outcome', 'refused',
+      'message', 'Only a cancelled registration is refunded.');
+  end if;
+  if not exists (select 1 from public.registration_payments as p
+                 where p.registration_id = team.id and p.kind = 'refund'
+                   and p.status = 'pending') then
+    left_to_refund := private.refund_left(team.id);
+    if left_to_refund <= 0 then
+      return jsonb_build_object('outcome', 'refused',
+        'message', 'No refund is due on this registration.');
+    end if;
+    -- Oldest payment first; each one gives what it has not already given back.
+    for payment in
+      select p.payment_intent_id, p.amount_pence - coalesce((
+          select sum(back.amount_pence) from public.registration_payments as back
+          where back.registration_id = team.id and back.kind = 'refund'
+            and back.status in ('succeeded', 'pending')
+            and back.payment_intent_id = p.payment_intent_id), 0) as refundable
+      from public.registration_payments as p
+      where p.registration_id = team.id and p.kind = 'balance' and p.status = 'succeeded'
+        and p.payment_intent_id is not null
+      order by p.recorded_at, p.id
+    loop
+      exit when left_to_refund <= 0;
+      take := least(payment.refundable, left_to_refund);
+      continue when take <= 0;
+      insert into public.registration_payments (
+        registration_id, edition_id, kind, amount_pence, status, payment_intent_id, note
+      ) values (
+        team.id, team.edition_id, 'refund', take, 'pending', payment.payment_intent_id,
+        'Refund through Stripe.'
+      );
+      left_to_refund := left_to_refund - take;
+      outcome := 'started';
+    end loop;
+    if outcome <> 'started' then
+      return jsonb_build_object('outcome', 'refused', 'message',
+        'No balance of this registration was paid through Stripe: mark the refund by hand.');
+    end if;
+  end if;
+  return jsonb_build_object('outcome', outcome, 'registration', team.id,
+    'edition', team.edition_id, 'rows', private.refund_rows(team.id));
+end
+$function$;
+-- executable by: service_role
 
 CREATE OR REPLACE FUNCTION public.cancel_registration(secret text)
  RETURNS jsonb
@@ -3431,8 +3540,10 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('public.registrations places', 0));
   select * into team from public.registrations where id = mark_refunded_by_hand.registration
   for update;
-  owed := coalesce(team.refund_due_pence, 0)
-    - coalesce((private.registration_money(team.id) ->> 'refunded_pence')::integer, 0);
+  owed := coalesce(team.refund_due_pence, 0) - coalesce((
+    select sum(p.amount_pence) from public.registration_payments as p
+    where p.registration_id = team.id and p.kind = 'refund'
+      and p.status in ('succeeded', 'pending')), 0);
   if team.id is null or team.status <> 'cancelled' or owed <= 0 then
     raise sqlstate 'PT409' using message = 'No refund is due on this registration.',
       detail = 'refund';
@@ -3760,6 +3871,152 @@ begin
         height = coalesce(image_height, height)
     where path = target_path;
   return found;
+end
+$function$;
+-- executable by: service_role
+
+CREATE OR REPLACE FUNCTION public.record_refund_event(event_id text, event_type text, refunds jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  refund jsonb;
+  refund_ref text;
+  ledger_ref text;
+  amount bigint;
+  currency text;
+  stripe_status text;
+  row_found public.registration_payments;
+  team public.registrations;
+  problem text;
+  result text;
+  changed integer;
+  results jsonb := '[]'::jsonb;
+  emails jsonb := '[]'::jsonb;
+  email uuid;
+begin
+  if event_type not in ('charge.refunded', 'refund.updated') then
+    return jsonb_build_object('outcome', 'ignored');
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('public.registrations places', 0));
+  insert into private.payment_events (id, type) values (left(event_id, 200), event_type)
+  on conflict (id) do nothing;
+  get diagnostics changed = row_count;
+  if changed = 0 then
+    return jsonb_build_object('outcome', 'replayed', 'refunds', '[]'::jsonb,
+      'email_ids', '[]'::jsonb);
+  end if;
+  for refund in
+    select value from jsonb_array_elements(case when jsonb_typeof(refunds) = 'array'
+                                                then refunds else '[]'::jsonb end)
+  loop
+    continue when jsonb_typeof(refund) <> 'object';
+    refund_ref := left(refund ->> 'id', 200);
+    continue when refund_ref is null;
+    ledger_ref := refund -> 'metadata' ->> 'ledger_row';
+    amount := case when refund ->> 'amount' ~ '^[0-9]{1,12}$' then (refund ->> 'amount')::bigint end;
+    currency := lower(refund ->> 'currency');
+    stripe_status := refund ->> 'status';
+    row_found := null;
+    select * into row_found from public.registration_payments as p
+    where p.kind = 'refund' and p.refund_id = refund_ref for update;
+    -- The event may come before the function stored the id: the row it named in the metadata,
+    -- for the same payment, while it has no refund id yet.
+    if row_found.id is null
+       and ledger_ref ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      select * into row_found from public.registration_payments as p
+      where p.id = ledger_ref::uuid and p.kind = 'refund' and p.refund_id is null
+        and p.payment_intent_id is not distinct from refund ->> 'payment_intent'
+      for update;
+    end if;
+    problem := case
+      when row_found.id is null then 'unknown-reference'
+      when currency is distinct from row_found.currency then 'currency'
+      when amount is distinct from row_found.amount_pence then 'amount'
+    end;
+    if problem is not null then
+      -- Shown to the organiser once per refund and reason (both events carry the refund).
+      select * into team from public.registrations where id = coalesce(row_found.registration_id,
+        (select p.registration_id from public.registration_payments as p
+         where p.payment_intent_id = refund ->> 'payment_intent' and p.kind <> 'refund'
+         limit 1));
+      if not exists (select 1 from public.payment_exceptions as x
+                     where x.kind = 'refund' and x.payment_id = refund_ref
+                       and x.reason = problem) then
+        insert into public.payment_exceptions (
+          registration_id, event_id, event_type, reference, reason, expected_amount, amount,
+          currency, mode, payment_status, payment_id, kind
+        ) values (
+          team.id, left(record_refund_event.event_id, 200), event_type, left(ledger_ref, 200),
+          problem, row_found.amount_pence, amount, left(currency, 10), 'refund',
+          left(stripe_status, 40), refund_ref, 'refund'
+        );
+        update public.registrations set payment_exception = problem where id = team.id;
+      end if;
+      result := case when problem = 'unknown-reference' then 'unknown' else 'mismatch' end;
+    elsif stripe_status = 'succeeded' and row_found.status = 'pending' then
+      update public.registration_payments set status = 'succeeded', refund_id = refund_ref,
+        charge_id = left(refund ->> 'charge', 200), recorded_at = now()
+      where id = row_found.id;
+      result := 'succeeded';
+    elsif stripe_status in ('failed', 'canceled') and row_found.status <> 'failed' then
+      -- A refund can fail after it succeeded (the card was closed): the money is due again.
+      update public.registration_payments set status = 'failed', refund_id = refund_ref,
+        charge_id = left(refund ->> 'charge', 200),
+        note = left(note || ' Stripe: the refund ' || stripe_status
+                    || coalesce(' (' || (refund ->> 'failure_reason') || ')', '') || '.', 5000)
+      where id = row_found.id;
+      result := 'failed';
+    elsif row_found.status = 'pending' then
+      update public.registration_payments set refund_id = refund_ref where id = row_found.id;
+      result := 'pending';
+    else
+      result := 'unchanged';
+    end if;
+    if result = 'succeeded' then
+      select * into team from public.registrations where id = row_found.registration_id;
+      if (private.registration_money(team.id) ->> 'state') = 'refunded'
+         and not exists (select 1 from public.registration_payments as p
+                         where p.registration_id = team.id and p.kind = 'refund'
+                           and p.status = 'pending') then
+        email := private.queue_email(team.id, 'refund_sent', team.lead_driver_email);
+        if email is not null then
+          emails := emails || to_jsonb(email);
+        end if;
+      end if;
+    end if;
+    results := results || jsonb_build_object('refund', refund_ref, 'outcome', result);
+  end loop;
+  return jsonb_build_object('outcome', 'recorded', 'refunds', results, 'email_ids', emails);
+end
+$function$;
+-- executable by: service_role
+
+CREATE OR REPLACE FUNCTION public.record_refund_request(ledger_row uuid, refund_id text DEFAULT NULL::text, refused text DEFAULT NULL::text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  answer text;
+begin
+  perform pg_advisory_xact_lock(hashtextextended('public.registrations places', 0));
+  if refused is not null then
+    update public.registration_payments set status = 'failed',
+      note = left(note || ' Stripe refused it: ' || refused, 5000)
+    where id = ledger_row and kind = 'refund' and status = 'pending'
+    returning status into answer;
+  else
+    update public.registration_payments as p
+    set refund_id = coalesce(p.refund_id, left(record_refund_request.refund_id, 200))
+    where p.id = ledger_row and p.kind = 'refund'
+      and (p.refund_id is null or p.refund_id = record_refund_request.refund_id)
+    returning status into answer;
+  end if;
+  return answer;
 end
 $function$;
 -- executable by: service_role

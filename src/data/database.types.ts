@@ -222,7 +222,8 @@ export type Database = {
             | 'team_link'
             | 'reminder_manual'
             | 'waiting_list_joined'
-            | 'waiting_list_offer';
+            | 'waiting_list_offer'
+            | 'refund_sent';
           queued_at: string;
           recipient: string;
           registration_id: string | null;
@@ -247,7 +248,8 @@ export type Database = {
             | 'team_link'
             | 'reminder_manual'
             | 'waiting_list_joined'
-            | 'waiting_list_offer';
+            | 'waiting_list_offer'
+            | 'refund_sent';
           queued_at?: string;
           recipient: string;
           registration_id?: string | null;
@@ -272,7 +274,8 @@ export type Database = {
             | 'team_link'
             | 'reminder_manual'
             | 'waiting_list_joined'
-            | 'waiting_list_offer';
+            | 'waiting_list_offer'
+            | 'refund_sent';
           queued_at?: string;
           recipient?: string;
           registration_id?: string | null;
@@ -687,7 +690,7 @@ export type Database = {
           event_type: string;
           expected_amount: number | null;
           id: string;
-          kind: 'deposit' | 'balance';
+          kind: 'deposit' | 'balance' | 'refund';
           mode: string | null;
           note: string;
           payment_id: string | null;
@@ -705,7 +708,7 @@ export type Database = {
           event_type: string;
           expected_amount?: number | null;
           id?: string;
-          kind?: 'deposit' | 'balance';
+          kind?: 'deposit' | 'balance' | 'refund';
           mode?: string | null;
           note?: string;
           payment_id?: string | null;
@@ -723,7 +726,7 @@ export type Database = {
           event_type?: string;
           expected_amount?: number | null;
           id?: string;
-          kind?: 'deposit' | 'balance';
+          kind?: 'deposit' | 'balance' | 'refund';
           mode?: string | null;
           note?: string;
           payment_id?: string | null;
@@ -1381,6 +1384,12 @@ export type Database = {
         };
         Returns: string;
       };
+      begin_refund: {
+        Args: {
+          registration: string;
+        };
+        Returns: Json;
+      };
       cancel_registration: {
         Args: {
           secret: string;
@@ -1626,6 +1635,22 @@ export type Database = {
           image_height: number;
         };
         Returns: boolean;
+      };
+      record_refund_event: {
+        Args: {
+          event_id: string;
+          event_type: string;
+          refunds: Json;
+        };
+        Returns: Json;
+      };
+      record_refund_request: {
+        Args: {
+          ledger_row: string;
+          refund_id?: string;
+          refused?: string;
+        };
+        Returns: string;
       };
       record_site_rebuild: {
         Args: {

@@ -178,6 +178,10 @@ export interface RegistrationMoney {
   paid_pence: number;
   refunded_pence: number;
   refund_due_pence: number | null;
+  /** Refunds sent to Stripe and not yet confirmed by its events. */
+  refund_pending_pence: number;
+  /** What may still be refunded: the refund due less what was refunded or is pending. */
+  refund_left_pence: number;
   balance_pence: number;
   balance_due_on: string | null;
   currency: 'gbp';
@@ -244,6 +248,32 @@ export async function sendReminderNow(
     console.warn('The reminder stays queued for the daily emails', error);
     return 'queued';
   }
+}
+
+/** A refund row the refund function sent to Stripe (pending until Stripe's event confirms it). */
+export interface RefundSent {
+  id: string;
+  amount_pence: number;
+  currency: string;
+  payment_intent_id: string;
+  refund_id: string | null;
+  status: 'pending' | 'succeeded' | 'failed';
+}
+
+/**
+ * "Refund £X": the refund function pays the refund left back through Stripe (the database decides
+ * the amount; a second call while it is pending sends the same refunds, so Stripe refunds once).
+ */
+export async function refundThroughStripe(
+  functions: FunctionsCaller,
+  registrationId: string,
+): Promise<{ outcome: 'started' | 'pending'; rows: RefundSent[] }> {
+  return callFunction(
+    functions,
+    'refund',
+    { registration: registrationId },
+    { unreachable: 'The refund could not be sent. Please try again.', timeout: 60_000 },
+  );
 }
 
 /** A registration's ledger rows (deposits, balances, refunds), oldest first. */

@@ -758,6 +758,27 @@ describe('waiting_list_entries and consent_wordings', () => {
   });
 });
 
+// Issue 24, refunds through Stripe (migration 20261127000100): only the refund and stripe-webhook
+// functions (service role) begin a refund and record Stripe's answers and events; an
+// administrator goes through the refund function, which checks the caller.
+describe('the refund functions (the service role only)', () => {
+  test.each(CALLERS)('%s cannot begin a refund nor record one', async (caller) => {
+    const registration = randomUUID();
+    for (const call of [
+      client(caller).rpc('begin_refund', { registration }),
+      client(caller).rpc('record_refund_request', { ledger_row: registration, refund_id: 're_x' }),
+      client(caller).rpc('record_refund_event', {
+        event_id: `evt_matrix_${caller}`,
+        event_type: 'refund.updated',
+        refunds: [],
+      }),
+    ]) {
+      const { error } = await call;
+      expect(error?.code).toBe('42501');
+    }
+  });
+});
+
 // Issue 23, the admin's side (migration 20261126000300): the inbox's view of registrations with
 // their money state runs with the caller's rights, and the ledger's totals on a registration are
 // the trigger's, never an administrator's.

@@ -4,7 +4,9 @@
 // checkout.session.completed event accepted by stripe.webhooks.constructEvent (a capture server
 // registered as a webhook endpoint, and the stripe-webhook function as it is), a stored event
 // sent again, Idempotency-Key replay and conflict, refunds (partial, the rest, too large, twice
-// with one key) with their charge.refunded / refund.updated events, and Stripe's error answers
+// with one key) with their charge.refunded (the charge and its refunds) / refund.updated events,
+// a charge's refunds listed, a refund made to fail by the local control (refund.updated 'failed'),
+// and Stripe's error answers
 // (a bad key 401, an unknown session 404). Runs on PGlite and on PostgreSQL 15.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -478,6 +480,60 @@ describe('Refunds', { timeout: 60_000 }, () => {
       ),
     );
     expect(other).toMatchObject({ type: 'StripeIdempotencyError', statusCode: 400 });
+  });
+
+  it("lists a charge's refunds, in charge.refunded too, and a refund made to fail sends refund.updated 'failed'", async () => {
+    const intent = await paidIntent(8_000);
+    const first = await stripeClient().refunds.create({ payment_intent: intent, amount: 3_000 });
+    const second = await stripeClient().refunds.create({ payment_intent: intent, amount: 2_000 });
+    const listed = await stripeClient().refunds.list({ charge: String(first.charge) });
+    expect(listed.data.map((refund) => refund.id)).toEqual([second.id, first.id]);
+    expect((await stripeClient().refunds.list({ payment_intent: intent, limit: 1 })).has_more).toBe(
+      true,
+    );
+    const refundedBoth = () =>
+      capturedEvents().filter(
+        (event) =>
+          event.type === 'charge.refunded' &&
+          (event.data.object as Stripe.Charge).amount_refunded === 5_000,
+      );
+    await eventually(async () => refundedBoth().length, 1);
+    const refundedEvent = refundedBoth()[0];
+    const charge = refundedEvent?.data.object as Stripe.Charge;
+    expect(charge.refunds?.data.map((refund) => [refund.id, refund.amount])).toEqual([
+      [second.id, 2_000],
+      [first.id, 3_000],
+    ]);
+
+    const failPath = `${em().url}/local/stripe/refunds/${first.id}/fail`;
+    const refused = await fetch(failPath, { method: 'POST', headers: { apikey: em().anonKey } });
+    expect(refused.status).toBe(403);
+    const failed = await fetch(failPath, {
+      method: 'POST',
+      headers: { apikey: em().serviceKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ failure_reason: 'lost_or_stolen_card' }),
+    });
+    expect(failed.status).toBe(200);
+    const failures = () =>
+      capturedEvents().filter(
+        (event) =>
+          event.type === 'refund.updated' &&
+          (event.data.object as Stripe.Refund).id === first.id &&
+          (event.data.object as Stripe.Refund).status === 'failed',
+      );
+    await eventually(async () => failures().length, 1);
+    expect(failures()[0]?.data.object).toMatchObject({
+      id: first.id,
+      status: 'failed',
+      failure_reason: 'lost_or_stolen_card',
+    });
+    expect(await stripeClient().refunds.retrieve(first.id)).toMatchObject({ status: 'failed' });
+    // The failed amount is back on the charge, to be refunded again.
+    expect((await stripeClient().charges.retrieve(String(first.charge))).amount_refunded).toBe(
+      2_000,
+    );
+    const again = await fetch(failPath, { method: 'POST', headers: { apikey: em().serviceKey } });
+    expect(again.status).toBe(404);
   });
 
   it('answers 404 for an unknown PaymentIntent and refund', async () => {

@@ -52,6 +52,7 @@ export const exceptionReason = (reason: string): string =>
 const PAYMENT_KINDS: Record<PaymentException['kind'], string> = {
   deposit: 'Deposit',
   balance: 'Balance',
+  refund: 'Refund',
 };
 
 const RESOLUTIONS: { value: PaymentResolution | ''; label: string; tone: BadgeTone }[] = [

@@ -1,12 +1,13 @@
 // A registration's money in the inbox detail: loading, the error with Retry, the statement for
 // each state the database derives, the empty ledger and email log, "Mark refunded" asking for a
-// note and confirmation before it records the refund, and "Send reminder now" only while the team
-// owes. The database and the participant-emails function are stood in for at the network (not by
+// note and confirmation before it records the refund, "Refund £X" (the database's refund left)
+// asking first and calling the refund function once however often it is clicked, then saying the
+// refund waits for Stripe, and "Send reminder now" only while the team owes. The database and the participant-emails function are stood in for at the network (not by
 // mocking the data module: the unit project shares one module registry per worker, and in the full
 // run a module mock met an inbox module another file had loaded). The database's side is tested
 // against the emulator in tests/contract/admin-money.test.ts; the whole path in
 // tests/e2e/admin-money.spec.ts.
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { publicDb } from '../../data/client';
@@ -25,6 +26,8 @@ const calls = vi.hoisted(() => ({
   refunded: [] as { id: string; note: string }[],
   reminded: [] as string[],
   reminder: 'sent' as 'sent' | 'queued',
+  refundCalls: [] as string[],
+  refundAnswer: null as Promise<Response> | null,
 }));
 
 const ID = '00000000-0000-4000-8000-000000000001';
@@ -39,6 +42,8 @@ function money(overrides: Partial<Money> = {}): Money {
     paid_pence: 25_000,
     refunded_pence: 0,
     refund_due_pence: null,
+    refund_pending_pence: 0,
+    refund_left_pence: 0,
     balance_pence: 370_000,
     balance_due_on: '2026-05-01',
     currency: 'gbp',
@@ -101,6 +106,9 @@ async function answer(input: RequestInfo | URL, init?: RequestInit): Promise<Res
     case 'rpc/send_reminder_now':
       calls.reminded.push(body.registration ?? '');
       return json('email-id');
+    case 'refund':
+      calls.refundCalls.push(body.registration ?? '');
+      return calls.refundAnswer ?? json({ outcome: 'started', rows: [] });
     case 'participant-emails':
       return calls.reminder === 'sent' ? json({ sent: 1 }) : json({ error: 'down' }, 503);
     default:
@@ -122,6 +130,8 @@ beforeEach(() => {
   calls.refunded = [];
   calls.reminded = [];
   calls.reminder = 'sent';
+  calls.refundCalls = [];
+  calls.refundAnswer = null;
 });
 
 describe("a registration's money", () => {
@@ -243,7 +253,80 @@ describe("a registration's money", () => {
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark refunded' }));
     expect(calls.refunded).toEqual([{ id: ID, note: 'Bank transfer 3 April' }]);
-    expect(await within(section).findByText('Refunded')).toBeInTheDocument();
+    // 'Refunded' is also the statement's line label: wait for the reloaded state's badge.
+    await waitFor(() =>
+      expect(within(section).queryByRole('button', { name: 'Mark refunded' })).toBeNull(),
+    );
+    expect(within(section).getAllByText('Refunded')).toHaveLength(2);
+  });
+
+  test('"Refund £X" says the database\'s refund left, asks first, calls the function once for a double click, then says it waits for Stripe', async () => {
+    // The terms gave £1,850.00 back; the database leaves £1,000.00 to send (the rest was paid).
+    calls.money = money({
+      state: 'cancelled',
+      refund_due_pence: 185_000,
+      refund_left_pence: 100_000,
+      balance_pence: 0,
+    });
+    let settle = (_answer: Response) => {};
+    calls.refundAnswer = new Promise((resolve) => (settle = resolve));
+    const section = renderMoney();
+    await userEvent.click(await within(section).findByRole('button', { name: 'Refund £1,000.00' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund £1,000.00 through Stripe?' });
+    expect(calls.refundCalls).toEqual([]);
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Refund £1,000.00' }));
+    // The label says 'Sending to Stripe...' once the call is slow; disabled at once.
+    expect(
+      within(dialog).getByRole('button', { name: /^(Refund £1,000\.00|Sending to Stripe\.\.\.)$/ }),
+    ).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    // What the database says once the refund is sent and Stripe has yet to confirm it.
+    calls.money = { ...calls.money, refund_left_pence: 0, refund_pending_pence: 100_000 };
+    calls.payments = [
+      payment({
+        id: 'r1',
+        kind: 'refund',
+        amount_pence: 100_000,
+        status: 'pending',
+        checkout_session_id: null,
+        refund_id: 're_test_1',
+        event_id: null,
+      }),
+    ];
+    settle(json({ outcome: 'started', rows: [] }));
+    expect(
+      await within(section).findByText(
+        'Refund of £1,000.00 sent to Stripe, waiting for confirmation.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.refundCalls).toEqual([ID]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(section).queryByRole('button', { name: /^Refund / })).toBeNull();
     expect(within(section).queryByRole('button', { name: 'Mark refunded' })).toBeNull();
+    const ledger = within(section).getAllByRole('table')[0];
+    expect(ledger).toHaveTextContent('Refund (pending)');
+    expect(ledger).toHaveTextContent('pi_test_1 · re_test_1');
+  });
+
+  test('"Refund £X" refused by the function shows its reason in the dialog', async () => {
+    calls.money = money({
+      state: 'cancelled',
+      refund_due_pence: 185_000,
+      refund_left_pence: 185_000,
+      balance_pence: 0,
+    });
+    calls.refundAnswer = Promise.resolve(
+      json({ error: 'Stripe refused the refund: Charge ch_1 has already been refunded.' }, 502),
+    );
+    const section = renderMoney();
+    await userEvent.click(await within(section).findByRole('button', { name: 'Refund £1,850.00' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund £1,850.00 through Stripe?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund £1,850.00' }));
+    expect(
+      await within(dialog).findByText(
+        'Stripe refused the refund: Charge ch_1 has already been refunded.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Refund £1,850.00' })).toBeEnabled();
   });
 });

@@ -2,18 +2,21 @@
 // ledger, the statement (price, supplement, paid, balance and its due date, refund due), the
 // ledger's rows with Stripe's ids, and the emails the team was sent (the email log). The organiser
 // may send a balance reminder now while something is owed (queued in the email log and sent at
-// once by the participant-emails function; if that fails, the daily run sends it), and mark a cancelled team's refund as paid back by hand, with
-// a note, until issue 24 pays refunds through Stripe.
+// once by the participant-emails function; if that fails, the daily run sends it). On a cancelled
+// registration with a refund left, "Refund £X" pays it back through Stripe (issue 24: the refund
+// function; X is the database's refund_left_pence, never worked out here), and the statement says
+// while Stripe has yet to confirm it; a refund paid outside Stripe is marked by hand, with a note.
 import { useState } from 'react';
 import { Modal } from '../../components/Modal';
 import { FormMessage, TextAreaField } from '../../components/FormField';
 import type { DbClient } from '../../data/client';
-import type { FunctionsCaller } from '../../data/functions';
+import { FunctionError, type FunctionsCaller } from '../../data/functions';
 import {
   getRegistrationMoney,
   listRegistrationEmails,
   listRegistrationPayments,
   markRefundedByHand,
+  refundThroughStripe,
   sendReminderNow,
   type RegistrationMoney as Money,
 } from '../../data/inbox';
@@ -56,6 +59,7 @@ const EMAIL_KINDS: Record<string, string> = {
   cancelled_organiser: 'Cancellation (organiser)',
   team_link: 'Team page link',
   reminder_manual: 'Balance reminder (sent by hand)',
+  refund_sent: 'Refund sent',
 };
 
 /** The statement's lines, label and value, as the organiser reads them. */
@@ -238,6 +242,89 @@ function MarkRefunded({
   );
 }
 
+/**
+ * "Refund £X": asks first, then calls the refund function; its button is disabled from the first
+ * click until the answer, so a double click sends one request (the server is idempotent anyway).
+ */
+function RefundThroughStripe({
+  registrationId,
+  amount,
+  functions,
+  onDone,
+}: {
+  registrationId: string;
+  amount: number;
+  functions: FunctionsCaller;
+  onDone: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const toast = useToast();
+  const refund = async () => {
+    setSending(true);
+    setFailure(null);
+    try {
+      await refundThroughStripe(functions, registrationId);
+      toast.show(`Refund of ${pounds(amount)} sent to Stripe.`);
+      setOpen(false);
+      onDone();
+    } catch (error) {
+      console.warn('Could not send the refund', error);
+      setFailure(
+        error instanceof FunctionError
+          ? error.message
+          : 'The refund could not be sent. Please try again.',
+      );
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonClass('primary')}
+        onClick={() => {
+          setFailure(null);
+          setOpen(true);
+        }}
+      >
+        Refund {pounds(amount)}
+      </button>
+      <Modal
+        open={open}
+        title={`Refund ${pounds(amount)} through Stripe?`}
+        onClose={sending ? () => {} : () => setOpen(false)}
+      >
+        <p>
+          Stripe pays {pounds(amount)} back to the card the team paid its balance with. The deposit
+          is not refunded. Stripe confirms the refund in a moment; the team is then emailed.
+        </p>
+        {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+        <div className="mt-6 flex justify-end gap-3">
+          <button
+            type="button"
+            className={buttonClass('neutral')}
+            onClick={() => setOpen(false)}
+            disabled={sending}
+          >
+            Cancel
+          </button>
+          <PendingButton
+            type="button"
+            pending={sending}
+            pendingLabel="Sending to Stripe..."
+            onClick={() => void refund()}
+          >
+            Refund {pounds(amount)}
+          </PendingButton>
+        </div>
+      </Modal>
+    </>
+  );
+}
+
 export function RegistrationMoney({
   registrationId,
   db,
@@ -246,7 +333,7 @@ export function RegistrationMoney({
 }: {
   registrationId: string;
   db: DbClient;
-  /** Where "Send reminder now" sends from: the admin's client (its Edge Functions). */
+  /** Where "Send reminder now" and "Refund £X" send from: the admin's client (its Edge Functions). */
   functions?: FunctionsCaller;
   /** The inbox reloads its row (its money column) after a change here. */
   onChanged?: () => void;
@@ -300,9 +387,24 @@ export function RegistrationMoney({
             </div>
           ))}
         </dl>
+        {money.refund_pending_pence > 0 ? (
+          <p role="status" className="mt-3 text-sm text-slate-800">
+            Refund of {pounds(money.refund_pending_pence)} sent to Stripe, waiting for confirmation.
+          </p>
+        ) : null}
         {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
         <div className="mt-3 flex flex-wrap gap-3">
-          {money.state === 'cancelled' && owed > 0 ? (
+          {money.state === 'cancelled' &&
+          money.refund_left_pence > 0 &&
+          money.refund_pending_pence === 0 ? (
+            <RefundThroughStripe
+              registrationId={registrationId}
+              amount={money.refund_left_pence}
+              functions={functions}
+              onDone={changed}
+            />
+          ) : null}
+          {money.state === 'cancelled' && owed > 0 && money.refund_pending_pence === 0 ? (
             <MarkRefunded registrationId={registrationId} owed={owed} db={db} onDone={changed} />
           ) : null}
           {owesBalance(money.state) ? (

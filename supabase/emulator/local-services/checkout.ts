@@ -2,10 +2,11 @@
 // Session at /local/checkout/<cs_test_…> (the session's `url`), its Pay button, and the events the
 // stand-in sent, for tests: GET /local/stripe/events lists them with each delivery's status, and
 // POST /local/stripe/events/<evt_…>/resend sends one again, same id and body, newly signed (a
-// replayed event, as Stripe's Dashboard resends one). The page states what the function asked
+// replayed event, as Stripe's Dashboard resends one); POST /local/stripe/refunds/<re_…>/fail
+// makes a refund fail ({failure_reason} optional), as a refund to a closed card does. The page states what the function asked
 // for (the session's line items and total), never anything from the address.
 import { formatMoney } from '../../../src/lib/money';
-import { currentSession } from '../stripe/api';
+import { currentSession, failRefund, REFUND_FAILURE_REASONS } from '../stripe/api';
 import { payCheckoutSession, successRedirect } from '../stripe/checkout';
 import { deliverEvent } from '../stripe/events';
 import { stripeState, type CheckoutSession } from '../stripe/store';
@@ -127,4 +128,33 @@ export async function stripeEventsRoute(
     return json(200, { ok: true, deliveries: await deliverEvent(ctx.db, ctx.config, id) });
   }
   return json(404, { ok: false, error: 'Not found' });
+}
+
+/** POST /local/stripe/refunds/<re_…>/fail: the service key only, as resending an event. */
+export function stripeRefundsRoute(
+  req: ApiRequest,
+  ctx: ApiContext,
+  segments: string[],
+): ApiResponse {
+  if (req.method !== 'POST' || segments.length !== 2 || segments[1] !== 'fail')
+    return json(404, { ok: false, error: 'Not found' });
+  if (req.claims?.role !== 'service_role')
+    return json(403, { ok: false, error: 'Failing a refund needs the service-role key' });
+  let asked: unknown = 'expired_or_canceled_card';
+  try {
+    const body: unknown = req.body.length > 0 ? JSON.parse(req.body.toString('utf8')) : {};
+    if (typeof body === 'object' && body !== null && 'failure_reason' in body)
+      asked = body.failure_reason;
+  } catch {
+    asked = null;
+  }
+  const reason = REFUND_FAILURE_REASONS.find((known) => known === asked);
+  if (!reason)
+    return json(400, {
+      ok: false,
+      error: `failure_reason must be one of ${REFUND_FAILURE_REASONS.join(', ')}`,
+    });
+  const refund = failRefund(ctx, segments[0] ?? '', reason);
+  if (!refund) return json(404, { ok: false, error: 'No such refund, or it has failed already' });
+  return json(200, { ok: true, refund });
 }

@@ -3,7 +3,7 @@
 // runs the scheduler's tick and the database's day on demand.
 import type { ApiContext, ApiHandler, ApiRequest, ApiResponse } from '../types';
 import { mayManageLocalData } from './access';
-import { checkoutRoute, stripeEventsRoute } from './checkout';
+import { checkoutRoute, stripeEventsRoute, stripeRefundsRoute } from './checkout';
 import { donatePage } from './pages';
 import { clockDay } from '../config';
 import { html, json } from './responses';
@@ -114,6 +114,8 @@ export const handleLocalServices: ApiHandler = async (req, ctx) => {
   if (segments[0] === 'checkout') return checkoutRoute(req, ctx, segments.slice(1));
   if (segments[0] === 'stripe' && segments[1] === 'events')
     return stripeEventsRoute(req, ctx, segments.slice(2));
+  if (segments[0] === 'stripe' && segments[1] === 'refunds')
+    return stripeRefundsRoute(req, ctx, segments.slice(2));
 
   if (path === '/site-rebuild') {
     if (req.method === 'POST') return json(200, { ok: true, ...receiveSiteRebuild(ctx) });

@@ -407,18 +407,92 @@ function createRefund(state: StripeState, form: FormObject): Refund {
     id: stripeId('re'),
     object: 'refund',
     amount,
+    balance_transaction: stripeId('txn'),
     charge: charge.id,
     created: nowSeconds(),
     currency: charge.currency,
     metadata: metadata(form, 'metadata'),
     payment_intent: charge.payment_intent,
     reason: reasonText ?? null,
+    receipt_number: null,
     status: 'succeeded',
   };
   charge.amount_refunded += amount;
   charge.refunded = charge.amount_refunded >= charge.amount;
   state.refunds[refund.id] = refund;
   return refund;
+}
+
+/** Stripe's reasons a card refund fails after it was made. */
+export const REFUND_FAILURE_REASONS = [
+  'lost_or_stolen_card',
+  'expired_or_canceled_card',
+  'declined',
+  'insufficient_funds',
+  'merchant_request',
+  'unknown',
+] as const;
+
+/**
+ * The local control behind POST /local/stripe/refunds/<re_…>/fail: the refund fails as a card
+ * refund can after it succeeded (the card was closed), the money goes back on the charge, and
+ * refund.updated is sent with status 'failed'. Answers the refund, or null for an unknown one or
+ * one that failed already.
+ */
+export function failRefund(
+  ctx: ApiContext,
+  id: string,
+  reason: (typeof REFUND_FAILURE_REASONS)[number],
+): Refund | null {
+  const state = stripeState(ctx.db, ctx.config);
+  const refund = state.refunds[id];
+  if (!refund || refund.status === 'failed') return null;
+  refund.status = 'failed';
+  refund.failure_reason = reason;
+  const charge = state.charges[refund.charge];
+  if (charge) {
+    charge.amount_refunded -= refund.amount;
+    charge.refunded = false;
+  }
+  const event = recordEvent(ctx.db, ctx.config, 'refund.updated', refund);
+  saveStripeState(ctx.db, ctx.config);
+  deliverEvent(ctx.db, ctx.config, event.id).catch(() => undefined);
+  return refund;
+}
+
+/**
+ * The charge with its refunds, newest first, as a webhook endpoint that expands
+ * data.object.refunds receives it in charge.refunded (since API version 2022-11-15 a charge does
+ * not carry them unless expanded).
+ */
+export function chargeWithRefunds(state: StripeState, chargeId: string): unknown {
+  const charge = state.charges[chargeId];
+  if (!charge) return null;
+  const refunds = Object.values(state.refunds)
+    .filter((refund) => refund.charge === chargeId)
+    .reverse();
+  return { ...charge, refunds: listOf(refunds, `/v1/charges/${chargeId}/refunds`) };
+}
+
+/** GET /v1/refunds: newest first, of one charge or PaymentIntent when asked, up to `limit`. */
+function listRefunds(state: StripeState, form: FormObject, path: string): unknown {
+  refuseUnknown(form, ['charge', 'payment_intent', 'limit']);
+  const charge = formString(form.charge, 'charge');
+  const intent = formString(form.payment_intent, 'payment_intent');
+  const limit = formInteger(form.limit, 'limit') ?? 10;
+  if (limit < 1 || limit > 100)
+    throw new StripeError(400, {
+      message: 'This value must be greater than or equal to 1 and less than or equal to 100.',
+      param: 'limit',
+    });
+  const matching = Object.values(state.refunds)
+    .filter(
+      (refund) =>
+        (charge === undefined || refund.charge === charge) &&
+        (intent === undefined || refund.payment_intent === intent),
+    )
+    .reverse();
+  return { ...listOf(matching.slice(0, limit), path), has_more: matching.length > limit };
 }
 
 // ---- Webhook endpoints ------------------------------------------------------------------------
@@ -484,10 +558,14 @@ function route(call: Call, path: string): { status: number; body: unknown } {
   if (first === 'refunds') {
     if (method === 'POST' && segments.length === 1) {
       const refund = createRefund(state, form);
-      const charge = state.charges[refund.charge];
-      call.events.push(['charge.refunded', charge], ['refund.updated', refund]);
+      call.events.push(
+        ['charge.refunded', chargeWithRefunds(state, refund.charge)],
+        ['refund.updated', refund],
+      );
       return { status: 200, body: refund };
     }
+    if (method === 'GET' && segments.length === 1)
+      return { status: 200, body: listRefunds(state, form, path) };
     if (method === 'GET' && segments.length === 2) {
       const refund = state.refunds[second ?? ''];
       if (!refund) throw noSuch('refund', second ?? '');

@@ -89,13 +89,18 @@ export interface Refund {
   id: string;
   object: 'refund';
   amount: number;
+  balance_transaction: string | null;
   charge: string;
   created: number;
   currency: string;
+  /** Set when a refund fails (Stripe's values: lost_or_stolen_card, expired_or_canceled_card ...). */
+  failure_reason?: string;
   metadata: Record<string, string>;
   payment_intent: string;
   reason: 'duplicate' | 'fraudulent' | 'requested_by_customer' | null;
-  status: 'succeeded';
+  receipt_number: string | null;
+  /** A card refund succeeds at once in test mode; it may fail later (the local control). */
+  status: 'succeeded' | 'failed';
 }
 
 export interface StripeEvent {

@@ -1,5 +1,5 @@
 // Sends the participants' emails the database queued in public.email_log (balance receipts,
-// reminders, overdue notices, cancellations, team links, the waiting list's): each one is claimed once
+// reminders, overdue notices, cancellations, team links, refunds, the waiting list's): each one is claimed once
 // (claim_registration_email, which also skips a reminder no longer owed and makes a fresh secret
 // for the team page's link), rendered with its template, sent, and its outcome recorded
 // (finish_registration_email). The participant-emails function sends the queue; stripe-webhook
@@ -8,7 +8,7 @@ import { callRpc } from './database.ts';
 import { composeEmail, editionOf, sendEmail, type Email } from './email.ts';
 import type { Payment, TeamPage } from './emails/index.tsx';
 
-/** The email log's kinds (migration 20261126000000). */
+/** The email log's kinds (migrations 20261126000000 and 20261127000100). */
 export type LoggedKind =
   | 'confirmation'
   | 'deposit_receipt'
@@ -20,6 +20,7 @@ export type LoggedKind =
   | 'cancelled_organiser'
   | 'team_link'
   | 'reminder_manual'
+  | 'refund_sent'
   | 'waiting_list_joined'
   | 'waiting_list_offer';
 
@@ -198,6 +199,8 @@ function render(claimed: Claimed | ClaimedEntry, payment?: Payment): Promise<Ema
         adminLink: `${SITE()}/admin/registrations`,
       });
     }
+    case 'refund_sent':
+      return composeEmail('refundSent', to, { ...about, refunded: pence(money.refunded_pence) });
     case 'waiting_list_joined':
     case 'waiting_list_offer':
       throw new Error(`Email ${email.id} came without its waiting-list entry`);

@@ -42,6 +42,7 @@ const KINDS: LoggedKind[] = [
   'reminder_manual',
   'waiting_list_joined',
   'waiting_list_offer',
+  'refund_sent',
 ];
 
 /** What a visitor's own action queued, and so what a visitor may ask to be sent now. */

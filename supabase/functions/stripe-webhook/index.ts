@@ -7,8 +7,13 @@
 // whether it may take a place; a balance is applied only for exactly what is owed, once per
 // event id. Every outcome (a replay, a mismatch recorded for the organiser, a cancelled
 // registration, no place left) answers 200 with the outcome, so Stripe does not retry it; a bad
-// signature, or an event without a data.object, answers 400. Other events (charge.refunded and
-// refund.updated are issue 24's) answer 200 'ignored'.
+// signature, or an event without a data.object, answers 400. Other events answer 200 'ignored'.
+//
+// charge.refunded (the charge, with its refunds when the endpoint expands data.object.refunds;
+// without them they are listed from Stripe) and refund.updated (one refund) go to
+// record_refund_event, once per event id: it matches each refund to the ledger row the refund
+// function made, checks its amount and currency, and marks it succeeded or failed. When that
+// completes the registration's refund, the team's refund email the database queued is sent.
 //
 // After a paid deposit the receipt is sent once (claim_email, as before) with a fresh link to the
 // team's page; its answer names the registration's edition (id and year, from the database,
@@ -29,6 +34,7 @@ const HANDLED = new Set([
   'checkout.session.async_payment_succeeded',
   'checkout.session.async_payment_failed',
 ]);
+const REFUNDS = new Set(['charge.refunded', 'refund.updated']);
 
 // Stripe's events are a few kilobytes; its signature covers the body exactly as sent, so the body
 // is taken as text, unparsed, and the limit is wider than the site's calls.
@@ -66,6 +72,39 @@ async function depositReceiptOnce(reference: string): Promise<{ id: string; year
   }
 }
 
+type RecordedRefunds = {
+  outcome: string;
+  refunds?: { refund: string; outcome: string }[];
+  email_ids?: string[];
+};
+
+/** The refunds an event is about: refund.updated's one, or charge.refunded's charge's. */
+async function refundsOf(event: Stripe.Event, object: Record<string, unknown>): Promise<unknown[]> {
+  if (event.type === 'refund.updated') return [object];
+  const listed = (object.refunds as { data?: unknown } | null | undefined)?.data;
+  if (Array.isArray(listed)) return listed;
+  if (typeof object.id !== 'string') return [];
+  const refunds = await stripe().refunds.list({ charge: object.id, limit: 100 });
+  return refunds.data;
+}
+
+async function handleRefund(event: Stripe.Event, object: Record<string, unknown>) {
+  const recorded = await callRpc<RecordedRefunds>('record_refund_event', {
+    event_id: event.id,
+    event_type: event.type,
+    refunds: await refundsOf(event, object),
+  });
+  for (const id of recorded.email_ids ?? []) {
+    try {
+      await sendLoggedEmail(id);
+    } catch (failure) {
+      // The refund is recorded; the email stays in the log for the daily job.
+      console.error('Could not send the refund email', failure);
+    }
+  }
+  return json(200, { received: true, outcome: recorded.outcome, refunds: recorded.refunds ?? [] });
+}
+
 async function handle(request: Request, body: string): Promise<Response> {
   const secret = Deno.env.get('STRIPE_WEBHOOK_SECRET');
   if (!secret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
@@ -82,12 +121,14 @@ async function handle(request: Request, body: string): Promise<Response> {
   } catch (failure) {
     throw new Refusal(400, `Webhook signature verification failed: ${(failure as Error).message}`);
   }
-  if (!HANDLED.has(event.type)) return json(200, { received: true, outcome: 'ignored' });
+  if (!HANDLED.has(event.type) && !REFUNDS.has(event.type))
+    return json(200, { received: true, outcome: 'ignored' });
 
   // A signed event whose session is missing is Stripe's or a test's mistake, never a payment.
   const session: unknown = (event as { data?: { object?: unknown } }).data?.object;
   if (typeof session !== 'object' || session === null || Array.isArray(session))
     throw new Refusal(400, 'The event has no data.object');
+  if (REFUNDS.has(event.type)) return handleRefund(event, session as Record<string, unknown>);
   const paidAt = new Date(event.created * 1000).toISOString();
   // What Stripe said, as it said it: the database decides what it is.
   const recorded = await callRpc<Recorded>('record_checkout_payment', {

@@ -2,7 +2,8 @@
 /** @jsxImportSourceTypes npm:@types/react@19.3.0 */
 // Cancellation by the terms: the email to the team (what is refunded, or that nothing is) and the
 // one to the organiser (who cancelled, what was paid, the refund due, and where to act on it).
-// The refund due is the database's figure (the edition's cancellation tiers and the ledger).
+// The refund due is the database's figure (the edition's cancellation tiers and the ledger). Then,
+// once Stripe confirms the refund, the team's refund email (the amount the ledger refunded).
 import { Action, Facts, Layout, Paragraph } from './layout.tsx';
 import { template, type Framed } from './template.ts';
 import type { EditionFacts, Pence } from './types.ts';
@@ -78,4 +79,37 @@ export const CancellationToOrganiser = template(
     </Layout>
   ),
   ({ edition, teamName }) => `Cancelled: ${teamName} (${edition.name})`,
+);
+
+export type RefundSentProps = Framed & {
+  edition: EditionFacts;
+  reference: string;
+  leadDriverName: string;
+  teamName: string;
+  /** What was refunded through Stripe, in pence: the ledger's succeeded refunds. */
+  refunded: Pence;
+};
+
+/** Sent once Stripe confirms the refund of a cancelled registration (its charge.refunded event). */
+export const RefundSent = template(
+  (props: RefundSentProps) => (
+    <Layout edition={props.edition} site={props.site} preview="Your refund is on its way">
+      <Paragraph>{`Dear ${props.leadDriverName},`}</Paragraph>
+      <Paragraph>
+        {`We have refunded ${amount(props.refunded)} for the cancelled registration of ${props.teamName} for the ${props.edition.name}, to the card you paid with.`}
+      </Paragraph>
+      <Paragraph>
+        Your bank usually shows a refund within 5 to 10 working days. The deposit is not refundable,
+        as the terms say.
+      </Paragraph>
+      <Facts
+        lines={[
+          ['Reference', props.reference],
+          ['Team', props.teamName],
+          ['Refunded', amount(props.refunded)],
+        ]}
+      />
+    </Layout>
+  ),
+  ({ edition }) => `Your ${edition.name} refund is on its way`,
 );

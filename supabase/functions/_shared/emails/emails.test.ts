@@ -181,6 +181,15 @@ const cases = [
     ],
     links: [`${SITE}/sign-up/offer/s3cret-Offer_value`],
   }),
+  make({
+    kind: 'refundSent',
+    props: { ...team, refunded: 185_050 },
+    subject: 'Your 2027 Europe Rally refund is on its way',
+    says: [
+      `We have refunded £1,850.50 for the cancelled registration of ${HOSTILE} for the 2027 Europe Rally, to the card you paid with.`,
+      'Refunded: £1,850.50',
+    ],
+  }),
 ];
 
 /** As React writes text into HTML. */

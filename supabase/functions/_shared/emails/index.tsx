@@ -10,7 +10,7 @@
 // reads them through supabase/functions/npm-specifiers.d.ts and vitest through an alias
 // (vite.config.ts), both onto node_modules.
 import { plainTextSelectors, render } from 'npm:@react-email/components@1.0.12';
-import { CancellationToOrganiser, CancellationToTeam } from './cancellation.tsx';
+import { CancellationToOrganiser, CancellationToTeam, RefundSent } from './cancellation.tsx';
 import { BalanceReceipt, BalanceReminder, DepositReceipt, OverdueNotice } from './payments.tsx';
 import {
   AdministratorGranted,
@@ -29,7 +29,11 @@ export type {
 } from './registration.tsx';
 export type { AdministratorGrantedProps } from './registration.tsx';
 export type { ReceiptProps, BalanceDueProps, BalanceReminderProps } from './payments.tsx';
-export type { CancellationProps, CancellationToOrganiserProps } from './cancellation.tsx';
+export type {
+  CancellationProps,
+  CancellationToOrganiserProps,
+  RefundSentProps,
+} from './cancellation.tsx';
 export type { TeamLinkProps } from './team-page.tsx';
 export type { WaitingListJoinedProps, WaitingListOfferProps } from './waiting-list.tsx';
 export { ORGANISATION } from './layout.tsx';
@@ -48,6 +52,7 @@ export const EMAILS = {
   cancellationToOrganiser: CancellationToOrganiser,
   waitingListJoined: WaitingListJoined,
   waitingListOffer: WaitingListOffer,
+  refundSent: RefundSent,
 };
 
 export type EmailKind = keyof typeof EMAILS;
