@@ -2697,8 +2697,16 @@ CREATE OR REPLACE FUNCTION private.with_edition(claimed jsonb)
  SET search_path TO ''
 AS $function$
   select case when claimed is null then null
-    else claimed || jsonb_build_object(
-      'edition', private.edition_facts((claimed ->> 'edition_id')::uuid))
+    else claimed
+      || jsonb_build_object('edition', private.edition_facts((claimed ->> 'edition_id')::uuid))
+      || coalesce((
+        select jsonb_build_object('place_held_until', w.offer_expires_at)
+        from public.waiting_list_entries as w
+        where claimed ? 'lead_driver_email'
+          and w.registration_id = (claimed ->> 'id')::uuid
+          and private.offer_stands(w)
+        limit 1
+      ), '{}'::jsonb)
   end
 $function$;
 -- executable by: none of the API roles

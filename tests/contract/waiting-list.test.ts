@@ -166,6 +166,19 @@ describe('a freed place', () => {
     expect((await entry(first?.email ?? ''))?.registration_id).toBe(registration);
     // Counted once: the offer holds the registration's place.
     expect(await places()).toMatchObject({ taken, remaining: 0 });
+    // Its confirmation says the offer holds the place until it expires (not "if a place is still free").
+    const delivered = await http(em(), '/functions/v1/submission-delivery', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${em().anonKey}` },
+      body: JSON.stringify({ kind: 'registration', id: registration }),
+    });
+    expect(delivered.json()).toMatchObject({ email: 'sent' });
+    const confirmation = (await caughtMail(em(), first?.email ?? '')).find(
+      (each) => each.subject === 'Your 2026 Europe Rally registration',
+    );
+    expect(confirmation?.text).toMatch(
+      /Your place from the waiting list is held until \d{1,2} \w+ 2026 at \d{2}:\d{2} (GMT|BST) while you pay the £250 deposit/,
+    );
     // Used: the link opens nothing more, and registers nothing more.
     expect((await em().anon.rpc('waiting_list_offer', { secret })).data).toBeNull();
     expect((await registerWithOffer(secret)).error?.details).toBe('offer');

@@ -82,8 +82,10 @@ export function registrationConfirmation(
   return composeEmail('registrationConfirmation', text(row.lead_driver_email), {
     edition: editionOf(row),
     reference: text(row.id),
-    // The hold is private.place_hold(); a second registration from one network holds none.
+    // The hold is private.place_hold(); a second registration from one network holds none; one
+    // made through a waiting-list offer is held by the offer until it expires.
     holdsPlace: row.holds_place !== false,
+    heldUntil: typeof row.place_held_until === 'string' ? row.place_held_until : undefined,
     teamPage,
   });
 }

@@ -258,6 +258,18 @@ test('the emails to a typed address carry no visitor text: their props have none
   });
   expect(confirmation.text).toContain('Please pay the £300 deposit now');
   expect(confirmation.text).not.toContain('team page');
+  // Made through a waiting-list offer: the offer holds the place until it expires.
+  const offered = await renderEmail('registrationConfirmation', 'x@example.org', {
+    site: SITE,
+    edition,
+    reference,
+    holdsPlace: false,
+    heldUntil: '2027-03-22T12:00:00Z',
+  });
+  expect(offered.text).toContain(
+    'Your place from the waiting list is held until 22 March 2027 at 12:00 GMT while you pay the £300 deposit',
+  );
+  expect(offered.text).not.toContain('if a place is still free');
   // @ts-expect-error: a confirmation takes no team name (nor any other text a visitor typed).
   const props: EmailProps<'registrationConfirmation'> = { teamName: HOSTILE };
   expect(props).toBeDefined();

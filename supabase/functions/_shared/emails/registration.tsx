@@ -11,7 +11,7 @@ import { Facts, Layout, ORGANISATION, Paragraph } from './layout.tsx';
 import { TeamPageBlock } from './team-page.tsx';
 import { template, type Framed } from './template.ts';
 import type { EditionFacts, TeamPage } from './types.ts';
-import { dates, price } from './wording.ts';
+import { dates, moment, price } from './wording.ts';
 
 export type RegistrationConfirmationProps = Framed & {
   edition: EditionFacts;
@@ -19,12 +19,21 @@ export type RegistrationConfirmationProps = Framed & {
   reference: string;
   /** Whether the registration holds a place while the deposit is paid (private.place_hold()). */
   holdsPlace: boolean;
+  /** Made through a waiting-list offer: when the offer, which holds the place, expires. */
+  heldUntil?: string;
   /** The team page, once the function that sends this email makes its link. */
   teamPage?: TeamPage;
 };
 
 export const RegistrationConfirmation = template(
-  ({ edition, reference, holdsPlace, teamPage, site }: RegistrationConfirmationProps) => {
+  ({
+    edition,
+    reference,
+    holdsPlace,
+    heldUntil,
+    teamPage,
+    site,
+  }: RegistrationConfirmationProps) => {
     const deposit = price(edition.deposit);
     return (
       <Layout edition={edition} site={site} preview="We have your registration">
@@ -33,9 +42,11 @@ export const RegistrationConfirmation = template(
           {`Thank you for registering for the ${edition.name} (${dates(edition)}). We have your registration.`}
         </Paragraph>
         <Paragraph>
-          {holdsPlace
-            ? `Your place is held for 5 minutes while you pay the ${deposit} deposit; once the deposit is paid, your place is secured and we will send a receipt.`
-            : `Please pay the ${deposit} deposit now: your place is secured once the deposit is paid, if a place is still free, and we will send a receipt.`}
+          {heldUntil
+            ? `Your place from the waiting list is held until ${moment(heldUntil)} while you pay the ${deposit} deposit; once the deposit is paid, your place is secured and we will send a receipt.`
+            : holdsPlace
+              ? `Your place is held for 5 minutes while you pay the ${deposit} deposit; once the deposit is paid, your place is secured and we will send a receipt.`
+              : `Please pay the ${deposit} deposit now: your place is secured once the deposit is paid, if a place is still free, and we will send a receipt.`}
         </Paragraph>
         {teamPage && <TeamPageBlock teamPage={teamPage} />}
         <Paragraph>If you did not register, you can ignore this email.</Paragraph>
