@@ -27,6 +27,7 @@ const SHARED_STATE_SPECS = [
   '**/team-page.spec.ts',
   '**/admin-money.spec.ts',
   '**/waiting-list-offer.spec.ts',
+  '**/waiting-list-refund.spec.ts',
 ];
 
 export default defineConfig({
