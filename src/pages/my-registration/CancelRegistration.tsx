@@ -2,6 +2,7 @@
 // database's cancellation_quote, from the edition's tiers and the ledger), then a confirmation;
 // confirming calls cancel_registration, which frees the place at once and records the refund due.
 import { useState } from 'react';
+import { ConfirmPanel, pillButton } from '../../components/ConfirmPanel';
 import { FormMessage } from '../../components/FormField';
 import { useDb } from '../../data/dbContext';
 import {
@@ -23,9 +24,6 @@ export function quoteInWords(quote: CancellationQuote): string {
     ? 'If you cancel today you will get nothing back: under the terms no refund is due this close to the start.'
     : 'If you cancel today you will get nothing back: the deposit is non-refundable.';
 }
-
-const button =
-  'inline-flex items-center justify-center rounded-full px-6 py-3 font-bold disabled:cursor-not-allowed disabled:opacity-60';
 
 export function CancelRegistration({
   secret,
@@ -72,37 +70,21 @@ export function CancelRegistration({
         Cancel registration
       </h2>
       {quote ? (
-        <div
-          role="alertdialog"
-          aria-labelledby="cancel-quote"
-          className="space-y-4 rounded-2xl border border-red-200 bg-red-50 p-5"
+        <ConfirmPanel
+          id="cancel-quote"
+          question={quoteInWords(quote)}
+          failure={failure}
+          busy={busy}
+          confirmLabel="Yes, cancel our registration"
+          busyLabel="Cancelling..."
+          keepLabel="Keep our registration"
+          onConfirm={() => void confirm()}
+          onKeep={() => setQuote(null)}
         >
-          <p id="cancel-quote" className="font-semibold text-ink">
-            {quoteInWords(quote)}
-          </p>
           <p className="text-ink-muted">
             Cancelling frees your place for another team at once and cannot be undone.
           </p>
-          {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-          <div className="flex flex-wrap gap-3">
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void confirm()}
-              className={`${button} bg-red-700 text-white hover:bg-red-800`}
-            >
-              {busy ? 'Cancelling...' : 'Yes, cancel our registration'}
-            </button>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => setQuote(null)}
-              className={`${button} border-2 border-slate-300 text-ink hover:bg-white`}
-            >
-              Keep our registration
-            </button>
-          </div>
-        </div>
+        </ConfirmPanel>
       ) : (
         <>
           <p className="text-ink-muted">
@@ -113,7 +95,7 @@ export function CancelRegistration({
             type="button"
             disabled={busy}
             onClick={() => void ask()}
-            className={`${button} border-2 border-red-700 text-red-800 hover:bg-red-50`}
+            className={`${pillButton} border-2 border-red-700 text-red-800 hover:bg-red-50`}
           >
             {busy ? 'Working it out...' : 'Cancel registration'}
           </button>

@@ -10,6 +10,7 @@
 // the secret in the address is never sent as a Referer.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { ConfirmPanel, pillButton } from '../../components/ConfirmPanel';
 import { FormMessage } from '../../components/FormField';
 import { PageHero, Section } from '../../components/PageHero';
 import { PrivateHead } from '../../components/PrivateHead';
@@ -33,9 +34,6 @@ export const OFFER_LOAD_FAILED =
 export const DECLINE_FAILED = 'The place could not be declined. Please try again.';
 export const DECLINED =
   'You have declined this place. It has gone to the next person on the waiting list. Thank you for letting us know.';
-
-const button =
-  'inline-flex items-center justify-center rounded-full px-6 py-3 font-bold disabled:cursor-not-allowed disabled:opacity-60';
 
 /** "Decline this place": asks first, then gives the place back. */
 function DeclineOffer({
@@ -68,35 +66,17 @@ function DeclineOffer({
         Decline this place
       </h2>
       {asking ? (
-        <div
-          role="alertdialog"
-          aria-labelledby="decline-question"
-          className="space-y-4 rounded-2xl border border-red-200 bg-red-50 p-5"
-        >
-          <p id="decline-question" className="font-semibold text-ink">
-            Decline this place? It goes to the next person on the waiting list at once, and this
-            link stops working.
-          </p>
-          {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-          <div className="flex flex-wrap gap-3">
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void decline()}
-              className={`${button} bg-red-700 text-white hover:bg-red-800`}
-            >
-              {busy ? 'Declining...' : 'Yes, decline this place'}
-            </button>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => setAsking(false)}
-              className={`${button} border-2 border-slate-300 text-ink hover:bg-white`}
-            >
-              Keep the offer
-            </button>
-          </div>
-        </div>
+        <ConfirmPanel
+          id="decline-question"
+          question="Decline this place? It goes to the next person on the waiting list at once, and this link stops working."
+          failure={failure}
+          busy={busy}
+          confirmLabel="Yes, decline this place"
+          busyLabel="Declining..."
+          keepLabel="Keep the offer"
+          onConfirm={() => void decline()}
+          onKeep={() => setAsking(false)}
+        />
       ) : (
         <>
           <p className="text-ink-muted">
@@ -105,7 +85,7 @@ function DeclineOffer({
           <button
             type="button"
             onClick={() => setAsking(true)}
-            className={`${button} border-2 border-red-700 text-red-800 hover:bg-red-50`}
+            className={`${pillButton} border-2 border-red-700 text-red-800 hover:bg-red-50`}
           >
             Decline this place
           </button>
