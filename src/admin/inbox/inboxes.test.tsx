@@ -158,4 +158,18 @@ describe('the inboxes filter by the values the site and the database use', () =>
     );
     expect(filter(messagesInbox.filters, 'subject')).toEqual(contactSubjects);
   });
+
+  test('a subscriber says where it signed up: the box before opening is not the waiting list', () => {
+    expect(filter(subscribersInbox.filters, 'source')).toEqual([
+      { value: 'footer', label: 'Newsletter box' },
+      { value: 'waitlist', label: 'Interest before opening' },
+      { value: 'next-rally', label: 'Next rally' },
+    ]);
+    const subscriber = (source: string) =>
+      ({ id: 'x', email: 'a@example.org', source }) as Parameters<
+        typeof subscribersInbox.summary
+      >[0];
+    render(<>{subscribersInbox.summary(subscriber('next-rally'))}</>);
+    expect(screen.getByText('Next rally')).toBeInTheDocument();
+  });
 });

@@ -14,6 +14,7 @@ import {
   sponsorshipEnquiriesAdmin,
   subscribersAdmin,
 } from '../../data/inbox';
+import type { SubscriberSource } from '../../data/newsletter';
 import { formatDateTime } from '../../lib/dateTime';
 import { formatMoney } from '../../lib/money';
 import { supabase } from '../supabase';
@@ -306,6 +307,16 @@ export const messagesInbox: InboxDescription<'contact_messages'> = {
   ],
 };
 
+/** Where a subscriber signed up, in the organiser's words. 'waitlist' is the box shown before
+ * registration opens; a full edition's waiting list is public.waiting_list_entries, its own screen. */
+const SUBSCRIBER_SOURCES: Record<SubscriberSource, string> = {
+  footer: 'Newsletter box',
+  waitlist: 'Interest before opening',
+  'next-rally': 'Next rally',
+};
+const subscriberSource = (source: string): string =>
+  SUBSCRIBER_SOURCES[source as SubscriberSource] ?? source;
+
 export const subscribersInbox: InboxDescription<'newsletter_subscribers'> = {
   title: 'Subscribers',
   plural: 'subscribers',
@@ -318,20 +329,17 @@ export const subscribersInbox: InboxDescription<'newsletter_subscribers'> = {
       column: 'source',
       label: 'Signed up from',
       all: 'Anywhere',
-      options: [
-        { value: 'footer', label: 'Newsletter box' },
-        { value: 'waitlist', label: 'Waiting list' },
-      ],
+      options: Object.entries(SUBSCRIBER_SOURCES).map(([value, label]) => ({ value, label })),
     },
   ],
   sorts: NEWEST_FIRST,
   emptyText: 'No subscribers yet.',
   fileName: 'subscribers',
   name: (row) => row.email,
-  summary: (row) => (row.source === 'waitlist' ? 'Waiting list' : 'Newsletter box'),
+  summary: (row) => subscriberSource(row.source),
   details: (row) => [
     ['Email', row.email],
-    ['Signed up from', row.source === 'waitlist' ? 'Waiting list' : 'Newsletter box'],
+    ['Signed up from', subscriberSource(row.source)],
   ],
   csv: [
     { header: 'Email', value: (row) => row.email },
