@@ -749,6 +749,7 @@ grant update (note, resolution) on public.payment_exceptions to authenticated;
 -- table public.registration_drivers
 
 create table public.registration_drivers (
+  id uuid default gen_random_uuid() not null,
   registration_id uuid not null,
   role text not null,
   date_of_birth date,
@@ -758,7 +759,8 @@ create table public.registration_drivers (
   emergency_contact_phone text default ''::text not null,
   updated_at timestamp with time zone default now() not null
 );
-alter table public.registration_drivers add constraint registration_drivers_pkey PRIMARY KEY (registration_id, role);
+alter table public.registration_drivers add constraint registration_drivers_pkey PRIMARY KEY (id);
+alter table public.registration_drivers add constraint registration_drivers_registration_id_role_key UNIQUE (registration_id, role);
 alter table public.registration_drivers add constraint registration_drivers_emergency_contact_name_check CHECK (length(emergency_contact_name) <= 200);
 alter table public.registration_drivers add constraint registration_drivers_emergency_contact_phone_check CHECK (emergency_contact_phone = ''::text OR private.is_phone(emergency_contact_phone));
 alter table public.registration_drivers add constraint registration_drivers_licence_number_check CHECK (length(licence_number) <= 40);
@@ -2537,6 +2539,7 @@ begin
     (select count(*)::integer from jsonb_array_elements(items) as i where i ->> 'status' = 'submitted'));
 
   return jsonb_build_object(
+    'reference', team.id,
     'details', jsonb_build_object(
       'lead', private.driver_details(lead_driver, team.lead_driver_name),
       'co', case when has_co then private.driver_details(co_driver, team.co_driver_name) end,

@@ -773,6 +773,7 @@ export type Database = {
           date_of_birth: string | null;
           emergency_contact_name: string;
           emergency_contact_phone: string;
+          id: string;
           licence_expiry: string | null;
           licence_number: string;
           registration_id: string;
@@ -783,6 +784,7 @@ export type Database = {
           date_of_birth?: string | null;
           emergency_contact_name?: string;
           emergency_contact_phone?: string;
+          id?: string;
           licence_expiry?: string | null;
           licence_number?: string;
           registration_id: string;
@@ -793,6 +795,7 @@ export type Database = {
           date_of_birth?: string | null;
           emergency_contact_name?: string;
           emergency_contact_phone?: string;
+          id?: string;
           licence_expiry?: string | null;
           licence_number?: string;
           registration_id?: string;

@@ -19,7 +19,8 @@
 --   not superseded (a new upload supersedes the last), 'missing' is no current row. The files are
 --   in the private Storage bucket `documents` at <registration>/<kind>/<uuid>.<ext>; only the
 --   Edge Function (service role) writes them and records them (public.record_team_document).
--- - public.team_readiness(secret): {details, items, ready, readiness} for the team's page; null
+-- - public.team_readiness(secret): {reference, details, items, ready, readiness, missing} for the
+--   team's page (items: kind, label, status, reason, file_name, submitted_at, decided_at); null
 --   for a bad secret. public.team_document_path(secret, kind): the current file's path, for the
 --   Edge Function's signed URL (service role).
 -- - public.decide_team_document(document, decision, reason): administrators accept or reject the
@@ -52,6 +53,7 @@ alter table public.registrations
   add column mot_expiry date;
 
 create table public.registration_drivers (
+  id uuid primary key default gen_random_uuid(),
   registration_id uuid not null references public.registrations (id) on delete cascade,
   role text not null check (role in ('lead', 'co')),
   date_of_birth date,
@@ -61,7 +63,7 @@ create table public.registration_drivers (
   emergency_contact_phone text not null default ''
     check (emergency_contact_phone = '' or private.is_phone(emergency_contact_phone)),
   updated_at timestamptz not null default now(),
-  primary key (registration_id, role)
+  unique (registration_id, role)
 );
 
 alter table public.registration_drivers enable row level security;
@@ -227,6 +229,7 @@ begin
     (select count(*)::integer from jsonb_array_elements(items) as i where i ->> 'status' = 'submitted'));
 
   return jsonb_build_object(
+    'reference', team.id,
     'details', jsonb_build_object(
       'lead', private.driver_details(lead_driver, team.lead_driver_name),
       'co', case when has_co then private.driver_details(co_driver, team.co_driver_name) end,

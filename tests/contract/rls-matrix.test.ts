@@ -30,6 +30,8 @@ type Publishable = Exclude<
   | 'email_log'
   | 'waiting_list_entries'
   | 'consent_wordings'
+  | 'registration_drivers'
+  | 'team_documents'
 >;
 
 /** A valid row for each table (the `published` flag is added by the caller). */
