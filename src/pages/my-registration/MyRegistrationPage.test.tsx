@@ -187,6 +187,8 @@ describe('MyRegistrationPage', { timeout: 20_000 }, () => {
     stubNetwork({
       team_page: { body: team() },
       checkout: { status: 409, body: { error: 'Nothing is owed on this registration.' } },
+      // The documents (the page's one other alert when they fail) stay loading.
+      team_readiness: 'hang',
     });
     renderAt(paths.teamPage(SECRET));
     await user.click(await screen.findByRole('button', { name: 'Pay balance' }));
