@@ -17,6 +17,7 @@ import {
   OLDEST,
   SUBSCRIBER_STATUSES,
 } from './content-table';
+import type { Readiness } from './teamDocuments';
 import type { Row } from './types';
 
 export type PaymentException = Row<'payment_exceptions'>;
@@ -78,10 +79,14 @@ export type RegistrationListRow = Row<'registrations'> & {
   money_state: MoneyState;
   /** Pence still owed (0 once paid in full). */
   balance_pence: number;
+  /** Its documents and their details (issue 25), derived as the team's page derives them. */
+  readiness: Readiness;
 };
 
 /** The inbox's filter by money state: the view's column. */
 export const MONEY_STATE = 'money_state';
+/** The inbox's filter by readiness: the view's column. */
+export const READINESS = 'readiness';
 
 export const registrationsAdmin = /* @__PURE__ */ inboxTable<'registrations', RegistrationListRow>(
   'registrations',
@@ -94,13 +99,20 @@ export const registrationsAdmin = /* @__PURE__ */ inboxTable<'registrations', Re
       'co_driver_name',
       'registration_plate',
     ],
-    filters: ['deposit_status', 'payment_exception', 'webhook_status', MONEY_STATE, 'edition_id'],
+    filters: [
+      'deposit_status',
+      'payment_exception',
+      'webhook_status',
+      MONEY_STATE,
+      READINESS,
+      'edition_id',
+    ],
     statuses: INBOX_STATUSES,
     sorts: { newest: NEWEST, oldest: OLDEST },
     defaultSort: 'newest',
   },
   // The view's columns are typed nullable by the generator; its rows are the registrations'
-  // (each non-null as in the table) with the three money columns, always set.
+  // (each non-null as in the table) with the money columns and the readiness, always set.
   (db, { head }) =>
     db
       .from('registrations_with_money')
