@@ -238,6 +238,29 @@ export async function markRefundedByHand(
 }
 
 /**
+ * Asks the participant-emails function to send the emails of one kind the database has queued,
+ * at once. Answers 'sent', or 'queued' when the function could not send them now (the daily run
+ * sends them then).
+ */
+export async function sendQueuedNow(
+  functions: FunctionsCaller,
+  kind: 'reminder_manual' | 'document_rejected',
+): Promise<'sent' | 'queued'> {
+  try {
+    const answer = await callFunction<{ sent: number }>(
+      functions,
+      'participant-emails',
+      { only: kind },
+      { unreachable: 'The emails could not be sent now.' },
+    );
+    return answer.sent > 0 ? 'sent' : 'queued';
+  } catch (error) {
+    console.warn('The email stays queued for the daily emails', error);
+    return 'queued';
+  }
+}
+
+/**
  * "Send reminder now": queues a balance reminder for a team that owes (send_reminder_now), then
  * asks the participant-emails function to send the waiting manual reminders at once. Answers
  * 'sent', or 'queued' when the function could not send it now (the daily run sends it then).
@@ -248,18 +271,7 @@ export async function sendReminderNow(
   registrationId: string,
 ): Promise<'sent' | 'queued'> {
   await db.rpc('send_reminder_now', { registration: registrationId }).throwOnError();
-  try {
-    const answer = await callFunction<{ sent: number }>(
-      functions,
-      'participant-emails',
-      { only: 'reminder_manual' },
-      { unreachable: 'The emails could not be sent now.' },
-    );
-    return answer.sent > 0 ? 'sent' : 'queued';
-  } catch (error) {
-    console.warn('The reminder stays queued for the daily emails', error);
-    return 'queued';
-  }
+  return sendQueuedNow(functions, 'reminder_manual');
 }
 
 /** A refund row the refund function sent to Stripe (pending until Stripe's event confirms it). */

@@ -2,13 +2,14 @@
 // submitted, accepted or rejected with the reason, the drivers' and the car's details, "View"
 // opening a signed URL from Storage, "Accept", and "Reject" by keyboard alone (Enter opens the
 // reason, Enter sends it, a blank reason is refused before anything is sent, Escape goes back to
-// the button); after a decision the panel loads again, says what was done and takes the focus to
+// the button, and the team's email with the reason is sent at once); after a decision the panel loads again, says what was done and takes the focus to
 // its heading. The database and Storage are stood in for at the network (test/network.ts); their
 // side is tested against the emulator in tests/contract/team-documents.test.ts.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { publicDb } from '../../data/client';
+import { publicFunctions } from '../../data/functions';
 import type { RegistrationDriver, TeamDocument } from '../../data/teamDocumentsAdmin';
 import { stubNetwork, type NetworkAnswer } from '../../test/network';
 import { REASON_REQUIRED, RegistrationDocuments } from './RegistrationDocuments';
@@ -73,6 +74,7 @@ function renderPanel(onChanged = () => {}) {
         mot_expiry: null,
       }}
       db={publicDb}
+      functions={publicFunctions}
       onChanged={onChanged}
     />,
   );
@@ -198,6 +200,7 @@ describe('the Documents panel', () => {
           decided = true;
           return { body: { status: 'rejected' } };
         },
+        'participant-emails': { body: { sent: 1 } },
       },
     );
     const panel = renderPanel();
@@ -224,7 +227,7 @@ describe('the Documents panel', () => {
     expect(calls.some((call) => call.name === 'decide_team_document')).toBe(false);
     await user.keyboard('Not France.{Enter}');
     expect(await within(panel).findByRole('status')).toHaveTextContent(
-      'Insurance certificate: rejected, the team is emailed the reason.',
+      'Insurance certificate: rejected. The team has been emailed the reason.',
     );
     expect(
       await within(row(panel, 'Insurance certificate')).findByText('Rejected: Not France.'),
@@ -234,6 +237,32 @@ describe('the Documents panel', () => {
       decision: 'rejected',
       reason: 'Not France.',
     });
+    // The team's email goes at once, not with the next daily run.
+    const names = calls.map((call) => call.name);
+    expect(names.indexOf('participant-emails')).toBe(names.indexOf('decide_team_document') + 1);
+    expect(calls.find((call) => call.name === 'participant-emails')?.body).toEqual({
+      only: 'document_rejected',
+    });
+  });
+
+  test('says the rejection email is queued when it cannot be sent at once', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stub(
+      { body: [document(), insurance] },
+      {
+        decide_team_document: { body: { status: 'rejected' } },
+        'participant-emails': { status: 500, body: { error: 'down' } },
+      },
+    );
+    const panel = renderPanel();
+    await user.click(
+      await within(panel).findByRole('button', { name: 'Reject the Insurance certificate' }),
+    );
+    await user.keyboard('Blurred.{Enter}');
+    expect(await within(panel).findByRole('status')).toHaveTextContent(
+      'Insurance certificate: rejected. The email with the reason is queued and goes with the next daily emails.',
+    );
   });
 
   test("says the database's refusal of a decision in the row, keeping the reason typed", async () => {

@@ -9,6 +9,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormMessage, TextField } from '../../components/FormField';
 import type { DbClient } from '../../data/client';
+import type { FunctionsCaller } from '../../data/functions';
+import { sendQueuedNow } from '../../data/inbox';
 import {
   DOCUMENT_LABELS,
   documentStatusLabel,
@@ -155,12 +157,14 @@ function DocumentRow({
   document,
   db,
   storage,
+  functions,
   onDecided,
 }: {
   kind: DocumentKind;
   document: TeamDocument | null;
   db: DbClient;
   storage: DocumentsStorage;
+  functions: FunctionsCaller;
   onDecided: (message: string) => void;
 }) {
   const label = DOCUMENT_LABELS[kind];
@@ -179,9 +183,17 @@ function DocumentRow({
       console.warn('Could not record the decision', error);
       return refusal(error, DECISION_FAILED);
     }
+    if (decision === 'accepted') {
+      onDecided(`${label}: accepted.`);
+      return null;
+    }
+    // The team's email with the reason goes now; if it cannot, the daily run sends it.
+    const emailed = await sendQueuedNow(functions, 'document_rejected');
     setRejecting(false);
     onDecided(
-      `${label}: ${decision === 'accepted' ? 'accepted' : 'rejected, the team is emailed the reason'}.`,
+      emailed === 'sent'
+        ? `${label}: rejected. The team has been emailed the reason.`
+        : `${label}: rejected. The email with the reason is queued and goes with the next daily emails.`,
     );
     return null;
   };
@@ -281,12 +293,15 @@ export function RegistrationDocuments({
   registration,
   db,
   storage = supabase.storage,
+  functions = supabase,
   onChanged,
 }: {
   registration: Registration;
   db: DbClient;
   /** Where "View" signs its URL: the admin client's Storage. */
   storage?: DocumentsStorage;
+  /** Where the rejection's email is sent from at once: the admin client's Edge Functions. */
+  functions?: FunctionsCaller;
   /** The inbox reloads its row (its readiness column) after a decision. */
   onChanged?: () => void;
 }) {
@@ -344,6 +359,7 @@ export function RegistrationDocuments({
               document={document}
               db={db}
               storage={storage}
+              functions={functions}
               onDecided={decided}
             />
           ))}
