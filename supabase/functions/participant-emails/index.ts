@@ -12,8 +12,8 @@
 //   (after join_waiting_list or decline_waiting_list_offer).
 // POST { waiting_list: true } with the service role (the 'waiting-list' cron job every 5 minutes,
 //   after handing out the free places) → sends the waiting list's emails only.
-// POST { only?: <kind> } from an administrator (after "Send reminder now") → sends what is waiting,
-//   of that kind or all, without queuing reminders.
+// POST { only?: <kind> } from an administrator (after "Send reminder now", or a document rejected)
+//   → sends what is waiting, of that kind or all, without queuing reminders.
 //
 // Why the browser may call it: it sends only what the database queued, to the addresses the
 // database chose, each once; request_team_link, which queues the links, is the rate-limited door
@@ -43,6 +43,10 @@ const KINDS: LoggedKind[] = [
   'waiting_list_joined',
   'waiting_list_offer',
   'refund_sent',
+  'documents_reminder_60',
+  'documents_reminder_30',
+  'documents_reminder_14',
+  'document_rejected',
 ];
 
 /** What a visitor's own action queued, and so what a visitor may ask to be sent now. */
