@@ -961,27 +961,22 @@ create view public.registrations_with_money with (security_invoker=true) as
     r.mot_expiry,
     registration_money_state(r.status = 'cancelled'::text, r.refund_due_pence, m.total, r.paid_pence, r.deposit_paid_pence, r.refunded_pence, e.balance_due, ( SELECT rally_today() AS rally_today)) AS money_state,
     GREATEST(m.total - r.paid_pence, 0) AS balance_pence,
-    readiness_state(r.vehicle_make <> ''::text AND r.vehicle_model <> ''::text AND r.vehicle_colour <> ''::text AND r.registration_plate <> ''::text AND r.insurance_expiry IS NOT NULL AND r.mot_expiry IS NOT NULL AND dr.complete_drivers >= dr.drivers_needed, docs.missing, docs.rejected, docs.submitted) AS readiness
+    ( SELECT readiness_state(r.vehicle_make <> ''::text AND r.vehicle_model <> ''::text AND r.vehicle_colour <> ''::text AND r.registration_plate <> ''::text AND r.insurance_expiry IS NOT NULL AND r.mot_expiry IS NOT NULL AND (( SELECT count(*) AS count
+                   FROM registration_drivers d
+                  WHERE d.registration_id = r.id AND (d.role = 'lead'::text OR btrim(r.co_driver_name) <> ''::text) AND d.date_of_birth IS NOT NULL AND d.licence_number <> ''::text AND d.licence_expiry IS NOT NULL AND d.emergency_contact_name <> ''::text AND d.emergency_contact_phone <> ''::text)) >=
+                CASE
+                    WHEN btrim(r.co_driver_name) <> ''::text THEN 2
+                    ELSE 1
+                END, count(*) FILTER (WHERE t.id IS NULL)::integer, count(*) FILTER (WHERE t.status = 'rejected'::text)::integer, count(*) FILTER (WHERE t.status = 'submitted'::text)::integer) AS readiness_state
+           FROM unnest(required_document_kinds(btrim(r.co_driver_name) <> ''::text)) k(kind)
+             LEFT JOIN team_documents t ON t.registration_id = r.id AND t.kind = k.kind AND t.superseded_at IS NULL) AS readiness
    FROM registrations r
      LEFT JOIN editions e ON e.id = r.edition_id
      CROSS JOIN LATERAL ( SELECT e.price_per_car +
                 CASE
                     WHEN r.separate_rooms THEN COALESCE(e.separate_rooms_supplement, 0)
                     ELSE 0
-                END AS total) m
-     CROSS JOIN LATERAL ( SELECT
-                CASE
-                    WHEN btrim(r.co_driver_name) <> ''::text THEN 2
-                    ELSE 1
-                END AS drivers_needed,
-            count(*) FILTER (WHERE d.date_of_birth IS NOT NULL AND d.licence_number <> ''::text AND d.licence_expiry IS NOT NULL AND d.emergency_contact_name <> ''::text AND d.emergency_contact_phone <> ''::text AND (d.role = 'lead'::text OR btrim(r.co_driver_name) <> ''::text))::integer AS complete_drivers
-           FROM registration_drivers d
-          WHERE d.registration_id = r.id) dr
-     CROSS JOIN LATERAL ( SELECT count(*) FILTER (WHERE t.id IS NULL)::integer AS missing,
-            count(*) FILTER (WHERE t.status = 'rejected'::text)::integer AS rejected,
-            count(*) FILTER (WHERE t.status = 'submitted'::text)::integer AS submitted
-           FROM unnest(required_document_kinds(btrim(r.co_driver_name) <> ''::text)) k(kind)
-             LEFT JOIN team_documents t ON t.registration_id = r.id AND t.kind = k.kind AND t.superseded_at IS NULL) docs;
+                END AS total) m;
 grant select on public.registrations_with_money to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.registrations_with_money to service_role;
 

@@ -151,6 +151,18 @@ describe('uploads the server refuses', () => {
     expect(await storedObjects()).toEqual(before);
   });
 
+  test('one byte over 10 MiB is refused by the function itself, beside the file field', async () => {
+    const before = await storedObjects();
+    const over = new Uint8Array(10 * 1024 * 1024 + 1);
+    over.set(PDF);
+    const answer = await upload(em(), { secret: team.secret, kind: 'mot', bytes: over });
+    expect(answer).toEqual({
+      status: 413,
+      body: { error: 'The file must be 10 MB or smaller.', field: 'file' },
+    });
+    expect(await storedObjects()).toEqual(before);
+  });
+
   test('an HTML page named .pdf and declared application/pdf is refused, whatever its name says', async () => {
     const before = await storedObjects();
     const page = new TextEncoder().encode('<html><script>alert(document.cookie)</script></html>');

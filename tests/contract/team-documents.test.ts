@@ -182,6 +182,16 @@ describe('uploads and signed URLs', () => {
     ]);
   });
 
+  test('a scan of a few megabytes, as phones make them, goes through the function', async () => {
+    const team = await paidTeam(em());
+    const scan = new Uint8Array(3 * 1024 * 1024);
+    scan.set(PDF);
+    const answer = await upload(em(), { secret: team.secret, kind: 'insurance', bytes: scan });
+    expect(answer.status).toBe(200);
+    const read = await fetch((await signedUrl(em(), team.secret, 'insurance')).body.url ?? '');
+    expect((await read.arrayBuffer()).byteLength).toBe(scan.length);
+  });
+
   test('the team’s signed URL reads its file for 60 seconds; a signed URL stops working when it expires', async () => {
     const team = await paidTeam(em());
     await upload(em(), { secret: team.secret, kind: 'insurance', bytes: PDF, name: 'cover.pdf' });

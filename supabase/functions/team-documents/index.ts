@@ -10,6 +10,7 @@
 // POST { secret, kind, action: 'url' }         → 200 { url, expires_in, file_name }
 //   404 when the secret opens nothing (wrong, altered or expired alike) or no file of the kind;
 //   400 kind or form, 413 too large, 415 not a JPEG, PNG or PDF, 409 cancelled or not owed.
+import { serviceHeaders } from '../_shared/database.ts';
 import { json, Refusal, serve } from '../_shared/http.ts';
 
 const BUCKET = 'documents';
@@ -23,10 +24,6 @@ const isKind = (value: unknown): value is Kind =>
 
 const NOT_FOUND = 'We could not find that team page. Please check the link.';
 
-const serviceHeaders = () => {
-  const key = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
-  return { apikey: key, authorization: `Bearer ${key}` };
-};
 const storageUrl = (path: string) => `${Deno.env.get('SUPABASE_URL')}/storage/v1${path}`;
 
 type Stored = { type: 'image/jpeg' | 'image/png' | 'application/pdf'; extension: string };
