@@ -203,7 +203,12 @@ function Team({ secret, team, reload }: { secret: string; team: TeamPage; reload
       )}
       {shown.cancelled ? null : (
         <Suspense fallback={<Spinner label="Loading your documents..." />}>
-          <DocumentsSection secret={secret} team={shown} />
+          {/* A co-driver added or removed under Edit details changes what the team owes. */}
+          <DocumentsSection
+            key={shown.co_driver_name.trim() === '' ? 'one driver' : 'two drivers'}
+            secret={secret}
+            team={shown}
+          />
         </Suspense>
       )}
       {shown.may_cancel ? <CancelRegistration secret={secret} onCancelled={cancelled} /> : null}
