@@ -28,6 +28,7 @@ const SHARED_STATE_SPECS = [
   '**/admin-money.spec.ts',
   '**/waiting-list-offer.spec.ts',
   '**/waiting-list-refund.spec.ts',
+  '**/team-documents.spec.ts',
 ];
 
 export default defineConfig({

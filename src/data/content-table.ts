@@ -38,7 +38,7 @@ export type PagedTable = ListedTable | 'audit_log';
 
 type Column<T extends PagedTable> = keyof Row<T> & string;
 /** Columns a view adds to its table's rows, which a list reading that view filters on. */
-type DerivedColumn = 'money_state';
+type DerivedColumn = 'money_state' | 'readiness';
 
 /** One column of an order, as PostgREST takes it. */
 export type OrderTerm<T extends PagedTable> = { column: Column<T>; ascending: boolean };

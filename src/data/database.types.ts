@@ -223,12 +223,17 @@ export type Database = {
             | 'reminder_manual'
             | 'waiting_list_joined'
             | 'waiting_list_offer'
-            | 'refund_sent';
+            | 'refund_sent'
+            | 'documents_reminder_60'
+            | 'documents_reminder_30'
+            | 'documents_reminder_14'
+            | 'document_rejected';
           queued_at: string;
           recipient: string;
           registration_id: string | null;
           sent_at: string | null;
           status: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+          team_document_id: string | null;
           waiting_list_entry_id: string | null;
         };
         Insert: {
@@ -249,12 +254,17 @@ export type Database = {
             | 'reminder_manual'
             | 'waiting_list_joined'
             | 'waiting_list_offer'
-            | 'refund_sent';
+            | 'refund_sent'
+            | 'documents_reminder_60'
+            | 'documents_reminder_30'
+            | 'documents_reminder_14'
+            | 'document_rejected';
           queued_at?: string;
           recipient: string;
           registration_id?: string | null;
           sent_at?: string | null;
           status?: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+          team_document_id?: string | null;
           waiting_list_entry_id?: string | null;
         };
         Update: {
@@ -275,12 +285,17 @@ export type Database = {
             | 'reminder_manual'
             | 'waiting_list_joined'
             | 'waiting_list_offer'
-            | 'refund_sent';
+            | 'refund_sent'
+            | 'documents_reminder_60'
+            | 'documents_reminder_30'
+            | 'documents_reminder_14'
+            | 'document_rejected';
           queued_at?: string;
           recipient?: string;
           registration_id?: string | null;
           sent_at?: string | null;
           status?: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+          team_document_id?: string | null;
           waiting_list_entry_id?: string | null;
         };
         Relationships: [
@@ -289,6 +304,13 @@ export type Database = {
             columns: ['registration_id'];
             isOneToOne: false;
             referencedRelation: 'registrations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'email_log_team_document_id_fkey';
+            columns: ['team_document_id'];
+            isOneToOne: false;
+            referencedRelation: 'team_documents';
             referencedColumns: ['id'];
           },
           {
@@ -746,6 +768,50 @@ export type Database = {
           },
         ];
       };
+      registration_drivers: {
+        Row: {
+          date_of_birth: string | null;
+          emergency_contact_name: string;
+          emergency_contact_phone: string;
+          id: string;
+          licence_expiry: string | null;
+          licence_number: string;
+          registration_id: string;
+          role: 'lead' | 'co';
+          updated_at: string;
+        };
+        Insert: {
+          date_of_birth?: string | null;
+          emergency_contact_name?: string;
+          emergency_contact_phone?: string;
+          id?: string;
+          licence_expiry?: string | null;
+          licence_number?: string;
+          registration_id: string;
+          role: 'lead' | 'co';
+          updated_at?: string;
+        };
+        Update: {
+          date_of_birth?: string | null;
+          emergency_contact_name?: string;
+          emergency_contact_phone?: string;
+          id?: string;
+          licence_expiry?: string | null;
+          licence_number?: string;
+          registration_id?: string;
+          role?: 'lead' | 'co';
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'registration_drivers_registration_id_fkey';
+            columns: ['registration_id'];
+            isOneToOne: false;
+            referencedRelation: 'registrations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       registration_payments: {
         Row: {
           amount_pence: number;
@@ -837,9 +903,11 @@ export type Database = {
           emergency_contact_phone: string;
           holds_place: boolean;
           id: string;
+          insurance_expiry: string | null;
           lead_driver_email: string;
           lead_driver_name: string;
           lead_driver_phone: string;
+          mot_expiry: string | null;
           note: string;
           paid_pence: number;
           payment_exception: string | null;
@@ -880,9 +948,11 @@ export type Database = {
           emergency_contact_phone?: string;
           holds_place?: boolean;
           id?: string;
+          insurance_expiry?: string | null;
           lead_driver_email: string;
           lead_driver_name: string;
           lead_driver_phone: string;
+          mot_expiry?: string | null;
           note?: string;
           paid_pence?: number;
           payment_exception?: string | null;
@@ -923,9 +993,11 @@ export type Database = {
           emergency_contact_phone?: string;
           holds_place?: boolean;
           id?: string;
+          insurance_expiry?: string | null;
           lead_driver_email?: string;
           lead_driver_name?: string;
           lead_driver_phone?: string;
+          mot_expiry?: string | null;
           note?: string;
           paid_pence?: number;
           payment_exception?: string | null;
@@ -1117,6 +1189,65 @@ export type Database = {
             columns: ['edition_id'];
             isOneToOne: false;
             referencedRelation: 'editions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      team_documents: {
+        Row: {
+          content_type: 'image/jpeg' | 'image/png' | 'application/pdf';
+          decided_at: string | null;
+          decided_by: string | null;
+          decided_by_email: string | null;
+          file_name: string;
+          id: string;
+          kind: 'lead_licence' | 'co_licence' | 'insurance' | 'mot';
+          object_path: string;
+          reason: string | null;
+          registration_id: string;
+          size_bytes: number;
+          status: 'submitted' | 'accepted' | 'rejected';
+          submitted_at: string;
+          superseded_at: string | null;
+        };
+        Insert: {
+          content_type: 'image/jpeg' | 'image/png' | 'application/pdf';
+          decided_at?: string | null;
+          decided_by?: string | null;
+          decided_by_email?: string | null;
+          file_name: string;
+          id?: string;
+          kind: 'lead_licence' | 'co_licence' | 'insurance' | 'mot';
+          object_path: string;
+          reason?: string | null;
+          registration_id: string;
+          size_bytes: number;
+          status?: 'submitted' | 'accepted' | 'rejected';
+          submitted_at?: string;
+          superseded_at?: string | null;
+        };
+        Update: {
+          content_type?: 'image/jpeg' | 'image/png' | 'application/pdf';
+          decided_at?: string | null;
+          decided_by?: string | null;
+          decided_by_email?: string | null;
+          file_name?: string;
+          id?: string;
+          kind?: 'lead_licence' | 'co_licence' | 'insurance' | 'mot';
+          object_path?: string;
+          reason?: string | null;
+          registration_id?: string;
+          size_bytes?: number;
+          status?: 'submitted' | 'accepted' | 'rejected';
+          submitted_at?: string;
+          superseded_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'team_documents_registration_id_fkey';
+            columns: ['registration_id'];
+            isOneToOne: false;
+            referencedRelation: 'registrations';
             referencedColumns: ['id'];
           },
         ];
@@ -1348,14 +1479,17 @@ export type Database = {
           emergency_contact_phone: string | null;
           holds_place: boolean | null;
           id: string | null;
+          insurance_expiry: string | null;
           lead_driver_email: string | null;
           lead_driver_name: string | null;
           lead_driver_phone: string | null;
           money_state: string | null;
+          mot_expiry: string | null;
           note: string | null;
           paid_pence: number | null;
           payment_exception: string | null;
           payment_id: string | null;
+          readiness: string | null;
           receipt_sent_at: string | null;
           refund_due_pence: number | null;
           refunded_pence: number | null;
@@ -1436,6 +1570,14 @@ export type Database = {
         };
         Returns: Json;
       };
+      decide_team_document: {
+        Args: {
+          document: string;
+          decision: string;
+          reason?: string;
+        };
+        Returns: Json;
+      };
       decline_waiting_list_offer: {
         Args: {
           secret: string;
@@ -1449,6 +1591,10 @@ export type Database = {
         Returns: string;
       };
       due_balance_reminders: {
+        Args: never;
+        Returns: number;
+      };
+      due_document_reminders: {
         Args: never;
         Returns: number;
       };
@@ -1509,6 +1655,12 @@ export type Database = {
           refunds_pending: number;
           net: number;
         }[];
+      };
+      edition_readiness: {
+        Args: {
+          edition: string;
+        };
+        Returns: Json;
       };
       emails_to_send: {
         Args: {
@@ -1605,6 +1757,15 @@ export type Database = {
         Args: never;
         Returns: string;
       };
+      readiness_state: {
+        Args: {
+          details_complete: boolean;
+          missing: number;
+          rejected: number;
+          submitted: number;
+        };
+        Returns: string;
+      };
       record_checkout_payment: {
         Args: {
           event_id: string;
@@ -1661,6 +1822,17 @@ export type Database = {
         };
         Returns: undefined;
       };
+      record_team_document: {
+        Args: {
+          secret: string;
+          kind: string;
+          object_path: string;
+          file_name: string;
+          content_type: string;
+          size_bytes: number;
+        };
+        Returns: Json;
+      };
       record_webhook_delivery: {
         Args: {
           kind: string;
@@ -1709,6 +1881,12 @@ export type Database = {
         };
         Returns: undefined;
       };
+      required_document_kinds: {
+        Args: {
+          has_co_driver: boolean;
+        };
+        Returns: string[];
+      };
       send_reminder_now: {
         Args: {
           registration: string;
@@ -1753,13 +1931,33 @@ export type Database = {
         };
         Returns: undefined;
       };
+      team_document_path: {
+        Args: {
+          secret: string;
+          kind: string;
+        };
+        Returns: Json;
+      };
       team_page: {
         Args: {
           secret: string;
         };
         Returns: Json;
       };
+      team_readiness: {
+        Args: {
+          secret: string;
+        };
+        Returns: Json;
+      };
       update_team_details: {
+        Args: {
+          secret: string;
+          details: Json;
+        };
+        Returns: Json;
+      };
+      update_team_documents_details: {
         Args: {
           secret: string;
           details: Json;

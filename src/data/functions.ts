@@ -36,13 +36,14 @@ export class FunctionError extends Error {
 }
 
 /**
- * Calls function `name` with a JSON body and returns its JSON answer; throws FunctionError
+ * Calls function `name` with a JSON (or multipart) body and returns its JSON answer; throws FunctionError
  * (`unreachable` as its message when there is no answer of the function's to show).
  */
 export async function callFunction<T>(
   caller: FunctionsCaller,
   name: string,
-  body: Record<string, unknown>,
+  /** JSON, or a multipart form (a file upload). */
+  body: Record<string, unknown> | FormData,
   options: { unreachable: string; timeout?: number },
 ): Promise<T> {
   const { data, error } = await caller.functions.invoke<T>(name, {

@@ -17,6 +17,7 @@ import {
   OLDEST,
   SUBSCRIBER_STATUSES,
 } from './content-table';
+import type { Readiness } from './teamDocuments';
 import type { Row } from './types';
 
 export type PaymentException = Row<'payment_exceptions'>;
@@ -78,10 +79,14 @@ export type RegistrationListRow = Row<'registrations'> & {
   money_state: MoneyState;
   /** Pence still owed (0 once paid in full). */
   balance_pence: number;
+  /** Its documents and their details (issue 25), derived as the team's page derives them. */
+  readiness: Readiness;
 };
 
 /** The inbox's filter by money state: the view's column. */
 export const MONEY_STATE = 'money_state';
+/** The inbox's filter by readiness: the view's column. */
+export const READINESS = 'readiness';
 
 export const registrationsAdmin = /* @__PURE__ */ inboxTable<'registrations', RegistrationListRow>(
   'registrations',
@@ -94,13 +99,20 @@ export const registrationsAdmin = /* @__PURE__ */ inboxTable<'registrations', Re
       'co_driver_name',
       'registration_plate',
     ],
-    filters: ['deposit_status', 'payment_exception', 'webhook_status', MONEY_STATE, 'edition_id'],
+    filters: [
+      'deposit_status',
+      'payment_exception',
+      'webhook_status',
+      MONEY_STATE,
+      READINESS,
+      'edition_id',
+    ],
     statuses: INBOX_STATUSES,
     sorts: { newest: NEWEST, oldest: OLDEST },
     defaultSort: 'newest',
   },
   // The view's columns are typed nullable by the generator; its rows are the registrations'
-  // (each non-null as in the table) with the three money columns, always set.
+  // (each non-null as in the table) with the money columns and the readiness, always set.
   (db, { head }) =>
     db
       .from('registrations_with_money')
@@ -226,6 +238,29 @@ export async function markRefundedByHand(
 }
 
 /**
+ * Asks the participant-emails function to send the emails of one kind the database has queued,
+ * at once. Answers 'sent', or 'queued' when the function could not send them now (the daily run
+ * sends them then).
+ */
+export async function sendQueuedNow(
+  functions: FunctionsCaller,
+  kind: 'reminder_manual' | 'document_rejected',
+): Promise<'sent' | 'queued'> {
+  try {
+    const answer = await callFunction<{ sent: number }>(
+      functions,
+      'participant-emails',
+      { only: kind },
+      { unreachable: 'The emails could not be sent now.' },
+    );
+    return answer.sent > 0 ? 'sent' : 'queued';
+  } catch (error) {
+    console.warn('The email stays queued for the daily emails', error);
+    return 'queued';
+  }
+}
+
+/**
  * "Send reminder now": queues a balance reminder for a team that owes (send_reminder_now), then
  * asks the participant-emails function to send the waiting manual reminders at once. Answers
  * 'sent', or 'queued' when the function could not send it now (the daily run sends it then).
@@ -236,18 +271,7 @@ export async function sendReminderNow(
   registrationId: string,
 ): Promise<'sent' | 'queued'> {
   await db.rpc('send_reminder_now', { registration: registrationId }).throwOnError();
-  try {
-    const answer = await callFunction<{ sent: number }>(
-      functions,
-      'participant-emails',
-      { only: 'reminder_manual' },
-      { unreachable: 'The emails could not be sent now.' },
-    );
-    return answer.sent > 0 ? 'sent' : 'queued';
-  } catch (error) {
-    console.warn('The reminder stays queued for the daily emails', error);
-    return 'queued';
-  }
+  return sendQueuedNow(functions, 'reminder_manual');
 }
 
 /** A refund row the refund function sent to Stripe (pending until Stripe's event confirms it). */

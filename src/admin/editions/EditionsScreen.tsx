@@ -1,9 +1,11 @@
 // The Editions screen: every edition, newest first, on the admin's list core (useWholeList,
 // ListBody), each with its status, its paid cars against capacity, its money (deposits and
 // balances received, outstanding, overdue, refunded, net: edition_figures(), computed from the
-// ledger as edition_money() is) and "Download ledger (CSV)" for the treasurer; "New edition" opens the form filled from the latest edition. "Make current" says first what
-// will change on the public site; a finished edition is recorded as a past tour; an edition the
-// database will not delete (it has registrations, or is current) says why.
+// ledger as edition_money() is), its teams ready to drive (EditionReadiness) and "Download ledger
+// (CSV)" for the treasurer; "New edition" opens the form filled from the latest edition. "Make
+// current" says first what will change on the public site; a finished edition is recorded as a
+// past tour; an edition the database will not delete (it has registrations, or is current) says
+// why.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Plus } from 'lucide-react';
@@ -32,6 +34,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { buttonClass } from '../ui/PendingButton';
 import { useToast } from '../ui/Toast';
 import { EditionForm } from './EditionForm';
+import { EditionReadiness } from './EditionReadiness';
 import { LedgerDownload, MoneyFigures } from './EditionMoney';
 import {
   editionInput,
@@ -196,6 +199,7 @@ export function EditionsScreen({ db }: { db: DbClient }) {
                         {dateRangeLabel(edition.start_date, edition.end_date)} · {figures.cars_paid}{' '}
                         of {edition.capacity} cars paid
                       </p>
+                      <EditionReadiness db={db} editionId={edition.id} />
                       <MoneyFigures money={figures} />
                     </div>
                     <div className="flex flex-wrap gap-2">

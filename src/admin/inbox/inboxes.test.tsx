@@ -1,6 +1,7 @@
 // The registrations inbox's words for a row: its webhook attempts counted in good English, and a
 // payment exception shown in the list and the export (issue 20), and its money state in the list,
-// the Money filter and the export (issue 23).
+// the Money filter and the export (issue 23), its readiness in the list, the Readiness filter and
+// the export (issue 25).
 import { render, screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { RegistrationListRow } from '../../data/inbox';
@@ -54,6 +55,9 @@ function registration(overrides: Partial<RegistrationListRow> = {}): Registratio
     refunded_pence: 0,
     money_state: 'awaiting deposit',
     balance_pence: 395_000,
+    insurance_expiry: null,
+    mot_expiry: null,
+    readiness: 'documents missing',
     ...overrides,
   };
 }
@@ -140,6 +144,31 @@ describe("the registrations inbox's money", () => {
       'paid in full',
       'cancelled',
       'refunded',
+    ]);
+  });
+});
+
+describe("the registrations inbox's readiness", () => {
+  test.each([
+    ['ready to drive', 'Ready to drive', 'bg-emerald-100'],
+    ['awaiting check', 'Documents awaiting check', 'bg-amber-100'],
+    ['documents missing', 'Documents missing', 'bg-amber-100'],
+    ['rejected', 'Document rejected', 'bg-red-100'],
+  ] as const)('shows %s as "%s" in the row and the export', (readiness, text, colour) => {
+    const row = registration({ readiness });
+    render(<>{registrationsInbox.summary(row)}</>);
+    expect(screen.getByText(text)).toHaveClass(colour);
+    expect(registrationsInbox.csv.find((c) => c.header === 'Readiness')?.value(row)).toBe(text);
+  });
+
+  test("the Readiness filter offers the database's four states, on the view's column", () => {
+    const filter = registrationsInbox.filters.find((candidate) => candidate.label === 'Readiness');
+    expect(filter?.column).toBe('readiness');
+    expect(filter?.options?.map((option) => option.value)).toEqual([
+      'ready to drive',
+      'awaiting check',
+      'documents missing',
+      'rejected',
     ]);
   });
 });

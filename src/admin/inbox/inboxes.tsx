@@ -1,7 +1,7 @@
 // The organiser's four inboxes, described for InboxScreen: what each row shows, its details, its
-// statuses and filters, and the columns of its CSV export. The statuses, sponsor tiers and
-// contact subjects are imported from where they are defined (the data core, config/rally,
-// config/forms), never written again here.
+// statuses and filters (a registration's money and readiness among them), and the columns of its
+// CSV export. The statuses, sponsor tiers and contact subjects are imported from where they are
+// defined (the data core, config/rally, config/forms), never written again here.
 import { contactSubjects } from '../../config/forms';
 import { sponsorTiers } from '../../config/rally';
 import { INBOX_STATUSES, SUBSCRIBER_STATUSES } from '../../data/content-table';
@@ -9,6 +9,7 @@ import { requestDelivery, type DeliveryKind } from '../../data/delivery';
 import {
   contactMessagesAdmin,
   MONEY_STATE,
+  READINESS,
   registrationsAdmin,
   type RegistrationListRow,
   sponsorshipEnquiriesAdmin,
@@ -22,6 +23,8 @@ import { Badge } from './Badge';
 import { RunButton, type InboxDescription } from './InboxScreen';
 import { MONEY_STATES, moneyStateLabel, moneyStateTone, refundOwed } from './money';
 import { EXCEPTION_REASONS, exceptionReason, PaymentExceptions } from './PaymentExceptions';
+import { readinessLabel, READINESS_STATES, readinessTone } from './readiness';
+import { RegistrationDocuments } from './RegistrationDocuments';
 import { RegistrationMoney } from './RegistrationMoney';
 
 /** A status value as the inbox shows it: 'new' → 'New'. */
@@ -101,6 +104,12 @@ export const registrationsInbox: InboxDescription<'registrations', Registration>
       options: MONEY_STATES.map(({ value, label }) => ({ value, label })),
     },
     {
+      column: READINESS,
+      label: 'Readiness',
+      all: 'Any readiness',
+      options: READINESS_STATES.map(({ value, label }) => ({ value, label })),
+    },
+    {
       column: 'deposit_status',
       label: 'Deposit',
       all: 'Any deposit',
@@ -133,6 +142,7 @@ export const registrationsInbox: InboxDescription<'registrations', Registration>
       </span>
       {/* The money state says whether the deposit was paid; a failed one is said apart. */}
       <Badge tone={moneyStateTone(row.money_state, refundOwed(row))}>{moneyOf(row)}</Badge>
+      <Badge tone={readinessTone(row.readiness)}>{readinessLabel(row.readiness)}</Badge>
       {row.deposit_status === 'failed' ? <Badge tone="bad">{DEPOSIT_LABELS.failed}</Badge> : null}
       {row.payment_exception ? <Badge tone="bad">Payment exception</Badge> : null}
       <WebhookBadge status={row.webhook_status} />
@@ -167,6 +177,7 @@ export const registrationsInbox: InboxDescription<'registrations', Registration>
   related: (row, db, reload) => (
     <>
       <RegistrationMoney registrationId={row.id} db={db} onChanged={reload} />
+      <RegistrationDocuments registration={row} db={db} onChanged={reload} />
       <PaymentExceptions registrationId={row.id} db={db} />
     </>
   ),
@@ -187,6 +198,7 @@ export const registrationsInbox: InboxDescription<'registrations', Registration>
     { header: 'Separate rooms', value: (row) => (row.separate_rooms ? 'yes' : 'no') },
     { header: 'Money', value: moneyOf },
     { header: 'Balance', value: (row) => formatMoney(row.balance_pence, { payment: true }) },
+    { header: 'Readiness', value: (row) => readinessLabel(row.readiness) },
     { header: 'Deposit', value: (row) => row.deposit_status },
     {
       header: 'Deposit amount',

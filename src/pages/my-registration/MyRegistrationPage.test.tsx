@@ -187,6 +187,8 @@ describe('MyRegistrationPage', { timeout: 20_000 }, () => {
     stubNetwork({
       team_page: { body: team() },
       checkout: { status: 409, body: { error: 'Nothing is owed on this registration.' } },
+      // The documents (the page's one other alert when they fail) stay loading.
+      team_readiness: 'hang',
     });
     renderAt(paths.teamPage(SECRET));
     await user.click(await screen.findByRole('button', { name: 'Pay balance' }));
@@ -308,6 +310,43 @@ describe('MyRegistrationPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save details' }));
     expect(await screen.findByText('Your details have been saved.')).toBeInTheDocument();
     expect(screen.getByText('Sam Navigator, sam@example.org')).toBeInTheDocument();
+  });
+
+  it("asks for the co-driver's documents once a co-driver is added under Edit details", async () => {
+    const user = userEvent.setup({ delay: null });
+    const section = { date_of_birth: null, licence_number: '', licence_expiry: null };
+    const documents = (co: boolean) => ({
+      details: {
+        lead: { ...section, name: 'Alex Driver', complete: false },
+        co: co ? { ...section, name: 'Sam Navigator', complete: false } : null,
+        vehicle: { vehicle_make: 'Mini', insurance_expiry: null, mot_expiry: null },
+        complete: false,
+      },
+      items: [],
+      ready: false,
+      readiness: 'documents missing',
+      missing: [],
+    });
+    let saved = false;
+    stubNetwork({
+      team_page: { body: team() },
+      team_readiness: () => ({ body: documents(saved) }),
+      update_team_details: () => {
+        saved = true;
+        return { body: team({ co_driver_name: 'Sam Navigator' }) };
+      },
+    });
+    renderAt(paths.teamPage(SECRET));
+    const form = await screen.findByRole('form', { name: 'Drivers and car' });
+    expect(within(form).queryByRole('group', { name: 'Co-driver' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Edit details' }));
+    await user.type(screen.getByLabelText(/^Co-driver full name/), 'Sam Navigator');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(
+      within(await screen.findByRole('form', { name: 'Drivers and car' })).getByRole('group', {
+        name: 'Co-driver',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('says what separate rooms cost before saving, as the choice changes', async () => {

@@ -2,11 +2,12 @@
 // link in its emails. Without a secret, or with one that opens nothing (wrong, altered, expired),
 // the page offers "Email me my link" and shows nothing personal. With a valid one: the team, both
 // drivers, the vehicle, the rooms and the emergency contact, the statement of money with "Pay
-// balance", "Edit details" until the edition's cut-off, and "Cancel registration".
+// balance", "Edit details" until the edition's cut-off, the documents the terms require
+// (DocumentsSection, loaded after the rest of the page), and "Cancel registration".
 //
 // Private: never indexed, never prerendered (the route is not in publicStaticPaths, so the build
 // serves the empty shell) and the secret in the address is never sent as a Referer.
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { FormMessage } from '../../components/FormField';
 import { PageHero, Section } from '../../components/PageHero';
@@ -22,6 +23,10 @@ import { CancelRegistration } from './CancelRegistration';
 import { EditDetailsForm } from './EditDetailsForm';
 import { RequestLinkForm } from './RequestLinkForm';
 import { owesBalance, TeamStatement } from './TeamStatement';
+
+// Its own chunk: the documents carry the functions' client and the upload, which the rest of the
+// page (and the public entry) do without.
+const DocumentsSection = lazy(() => import('./DocumentsSection'));
 
 export const LINK_NOT_VALID = 'This link is not valid or has expired';
 
@@ -195,6 +200,16 @@ function Team({ secret, team, reload }: { secret: string; team: TeamPage; reload
             </>
           )}
         </section>
+      )}
+      {shown.cancelled ? null : (
+        <Suspense fallback={<Spinner label="Loading your documents..." />}>
+          {/* A co-driver added or removed under Edit details changes what the team owes. */}
+          <DocumentsSection
+            key={shown.co_driver_name.trim() === '' ? 'one driver' : 'two drivers'}
+            secret={secret}
+            team={shown}
+          />
+        </Suspense>
       )}
       {shown.may_cancel ? <CancelRegistration secret={secret} onCancelled={cancelled} /> : null}
     </div>
