@@ -208,6 +208,7 @@ export type Database = {
         Row: {
           attempts: number;
           claimed_at: string | null;
+          co_driver_copy: boolean;
           error: string | null;
           id: string;
           kind:
@@ -223,7 +224,11 @@ export type Database = {
             | 'reminder_manual'
             | 'waiting_list_joined'
             | 'waiting_list_offer'
-            | 'refund_sent';
+            | 'refund_sent'
+            | 'documents_reminder_60'
+            | 'documents_reminder_30'
+            | 'documents_reminder_14'
+            | 'document_rejected';
           queued_at: string;
           recipient: string;
           registration_id: string | null;
@@ -234,6 +239,7 @@ export type Database = {
         Insert: {
           attempts?: number;
           claimed_at?: string | null;
+          co_driver_copy?: boolean;
           error?: string | null;
           id?: string;
           kind:
@@ -249,7 +255,11 @@ export type Database = {
             | 'reminder_manual'
             | 'waiting_list_joined'
             | 'waiting_list_offer'
-            | 'refund_sent';
+            | 'refund_sent'
+            | 'documents_reminder_60'
+            | 'documents_reminder_30'
+            | 'documents_reminder_14'
+            | 'document_rejected';
           queued_at?: string;
           recipient: string;
           registration_id?: string | null;
@@ -260,6 +270,7 @@ export type Database = {
         Update: {
           attempts?: number;
           claimed_at?: string | null;
+          co_driver_copy?: boolean;
           error?: string | null;
           id?: string;
           kind?:
@@ -275,7 +286,11 @@ export type Database = {
             | 'reminder_manual'
             | 'waiting_list_joined'
             | 'waiting_list_offer'
-            | 'refund_sent';
+            | 'refund_sent'
+            | 'documents_reminder_60'
+            | 'documents_reminder_30'
+            | 'documents_reminder_14'
+            | 'document_rejected';
           queued_at?: string;
           recipient?: string;
           registration_id?: string | null;
@@ -832,9 +847,12 @@ export type Database = {
           deposit_paid_at: string | null;
           deposit_paid_pence: number;
           deposit_status: 'pending' | 'paid' | 'failed';
+          door_number: number | null;
           edition_id: string;
           emergency_contact_name: string;
           emergency_contact_phone: string;
+          fundraising_target_pence: number | null;
+          fundraising_url: string;
           holds_place: boolean;
           id: string;
           lead_driver_email: string;
@@ -849,6 +867,7 @@ export type Database = {
           refunded_pence: number;
           registration_plate: string;
           separate_rooms: boolean;
+          show_on_teams_list: boolean;
           status: 'new' | 'contacted' | 'confirmed' | 'cancelled';
           team_name: string;
           terms_accepted_at: string;
@@ -875,9 +894,12 @@ export type Database = {
           deposit_paid_at?: string | null;
           deposit_paid_pence?: number;
           deposit_status?: 'pending' | 'paid' | 'failed';
+          door_number?: number | null;
           edition_id?: string;
           emergency_contact_name?: string;
           emergency_contact_phone?: string;
+          fundraising_target_pence?: number | null;
+          fundraising_url?: string;
           holds_place?: boolean;
           id?: string;
           lead_driver_email: string;
@@ -892,6 +914,7 @@ export type Database = {
           refunded_pence?: number;
           registration_plate?: string;
           separate_rooms?: boolean;
+          show_on_teams_list?: boolean;
           status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
           team_name?: string;
           terms_accepted_at?: string;
@@ -918,9 +941,12 @@ export type Database = {
           deposit_paid_at?: string | null;
           deposit_paid_pence?: number;
           deposit_status?: 'pending' | 'paid' | 'failed';
+          door_number?: number | null;
           edition_id?: string;
           emergency_contact_name?: string;
           emergency_contact_phone?: string;
+          fundraising_target_pence?: number | null;
+          fundraising_url?: string;
           holds_place?: boolean;
           id?: string;
           lead_driver_email?: string;
@@ -935,6 +961,7 @@ export type Database = {
           refunded_pence?: number;
           registration_plate?: string;
           separate_rooms?: boolean;
+          show_on_teams_list?: boolean;
           status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
           team_name?: string;
           terms_accepted_at?: string;
@@ -1436,6 +1463,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      co_driver_page: {
+        Args: {
+          secret: string;
+        };
+        Returns: Json;
+      };
       decline_waiting_list_offer: {
         Args: {
           secret: string;
@@ -1542,6 +1575,12 @@ export type Database = {
         Args: never;
         Returns: boolean;
       };
+      issue_co_driver_link: {
+        Args: {
+          registration: string;
+        };
+        Returns: string;
+      };
       issue_team_link: {
         Args: {
           registration: string;
@@ -1587,11 +1626,30 @@ export type Database = {
         };
         Returns: string;
       };
+      public_teams: {
+        Args: {
+          year: number;
+        };
+        Returns: {
+          team_name: string;
+          vehicle_make: string;
+          vehicle_model: string;
+          fundraising_url: string;
+          fundraising_target_pence: number;
+        }[];
+      };
       purge_trash: {
         Args: {
           older_than?: string;
         };
         Returns: number;
+      };
+      queue_co_driver_copy: {
+        Args: {
+          registration: string;
+          kind: string;
+        };
+        Returns: string;
       };
       rally_places: {
         Args: never;
@@ -1753,13 +1811,39 @@ export type Database = {
         };
         Returns: undefined;
       };
+      team_fundraising: {
+        Args: {
+          secret: string;
+        };
+        Returns: Json;
+      };
+      team_pack_facts: {
+        Args: {
+          secret: string;
+        };
+        Returns: Json;
+      };
       team_page: {
         Args: {
           secret: string;
         };
         Returns: Json;
       };
+      update_co_driver_details: {
+        Args: {
+          secret: string;
+          details: Json;
+        };
+        Returns: Json;
+      };
       update_team_details: {
+        Args: {
+          secret: string;
+          details: Json;
+        };
+        Returns: Json;
+      };
+      update_team_fundraising: {
         Args: {
           secret: string;
           details: Json;
