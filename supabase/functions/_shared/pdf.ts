@@ -130,7 +130,8 @@ export function writePdf(title: string, lines: PdfLine[]): Uint8Array {
   const streams = layout(lines);
   // Objects 1-5: catalog, page tree, the two fonts, the information dictionary; then for each
   // page its page object and its content stream.
-  const pageIds = streams.map((_, index) => 6 + index * 2);
+  const pageId = (index: number) => 6 + index * 2;
+  const pageIds = streams.map((_, index) => pageId(index));
   const objects: string[] = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`,
@@ -139,9 +140,10 @@ export function writePdf(title: string, lines: PdfLine[]): Uint8Array {
     `<< /Title ${pdfString(title)} /Producer (Europe Rally) >>`,
   ];
   for (const [index, stream] of streams.entries()) {
+    const contents = pageId(index) + 1;
     objects.push(
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] ` +
-        `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageIds[index] + 1} 0 R >>`,
+        `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contents} 0 R >>`,
       // The stream is ASCII, so its length in characters is its length in bytes.
       `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
     );
