@@ -171,7 +171,7 @@ export function EditDetailsForm({
 }
 
 /** The database's sentence of a refusal that names no field (its PostgREST error's message). */
-function refusalSentence(error: SubmissionError): string | null {
+export function refusalSentence(error: SubmissionError): string | null {
   const cause: unknown = error.cause;
   if (typeof cause !== 'object' || cause === null || !('message' in cause)) return null;
   const { message } = cause as { message: unknown };

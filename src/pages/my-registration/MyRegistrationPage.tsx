@@ -2,7 +2,8 @@
 // link in its emails. Without a secret, or with one that opens nothing (wrong, altered, expired),
 // the page offers "Email me my link" and shows nothing personal. With a valid one: the team, both
 // drivers, the vehicle, the rooms and the emergency contact, the statement of money with "Pay
-// balance", "Edit details" until the edition's cut-off, and "Cancel registration".
+// balance", "Edit details" until the edition's cut-off, the team's fundraising page, the team
+// pack once paid in full, and "Cancel registration".
 //
 // Private: never indexed, never prerendered (the route is not in publicStaticPaths, so the build
 // serves the empty shell) and the secret in the address is never sent as a Referer.
@@ -20,7 +21,9 @@ import { formatMoney } from '../../lib/money';
 import { useLoad } from '../../lib/useLoad';
 import { CancelRegistration } from './CancelRegistration';
 import { EditDetailsForm } from './EditDetailsForm';
+import { FundraisingSection } from './FundraisingForm';
 import { RequestLinkForm } from './RequestLinkForm';
+import { TeamPack } from './TeamPack';
 import { owesBalance, TeamStatement } from './TeamStatement';
 
 export const LINK_NOT_VALID = 'This link is not valid or has expired';
@@ -196,6 +199,10 @@ function Team({ secret, team, reload }: { secret: string; team: TeamPage; reload
           )}
         </section>
       )}
+      {shown.cancelled ? null : <FundraisingSection secret={secret} />}
+      {!shown.cancelled && shown.money.state === 'paid in full' ? (
+        <TeamPack secret={secret} />
+      ) : null}
       {shown.may_cancel ? <CancelRegistration secret={secret} onCancelled={cancelled} /> : null}
     </div>
   );
