@@ -105,7 +105,7 @@ describe('FundraisingSection', { timeout: 20_000 }, () => {
 describe('TeamPack', { timeout: 20_000 }, () => {
   it('downloads the function’s PDF under its name', async () => {
     const user = userEvent.setup({ delay: null });
-    const fetch = vi.fn(
+    const fetch = vi.fn<typeof globalThis.fetch>(
       async () =>
         new Response('%PDF-1.4', {
           headers: {
