@@ -415,6 +415,7 @@ create table public.email_log (
   claimed_at timestamp with time zone,
   sent_at timestamp with time zone,
   waiting_list_entry_id uuid,
+  team_document_id uuid,
   co_driver_copy boolean default false not null
 );
 alter table public.email_log add constraint email_log_pkey PRIMARY KEY (id);
@@ -423,9 +424,10 @@ alter table public.email_log add constraint email_log_kind_check CHECK (kind = A
 alter table public.email_log add constraint email_log_recipient_check CHECK (length(recipient) <= 320);
 alter table public.email_log add constraint email_log_status_check CHECK (status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'failed'::text, 'skipped'::text]));
 alter table public.email_log add constraint email_log_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES registrations(id) ON DELETE SET NULL;
+alter table public.email_log add constraint email_log_team_document_id_fkey FOREIGN KEY (team_document_id) REFERENCES team_documents(id) ON DELETE SET NULL;
 alter table public.email_log add constraint email_log_waiting_list_entry_id_fkey FOREIGN KEY (waiting_list_entry_id) REFERENCES waiting_list_entries(id) ON DELETE SET NULL;
 CREATE INDEX email_log_newest_idx ON public.email_log USING btree (queued_at DESC, id);
-CREATE UNIQUE INDEX email_log_once ON public.email_log USING btree (registration_id, kind, co_driver_copy) WHERE (kind <> ALL (ARRAY['team_link'::text, 'reminder_manual'::text]));
+CREATE UNIQUE INDEX email_log_once ON public.email_log USING btree (registration_id, kind, co_driver_copy) WHERE (kind <> ALL (ARRAY['team_link'::text, 'reminder_manual'::text, 'document_rejected'::text]));
 CREATE INDEX email_log_to_send_idx ON public.email_log USING btree (queued_at) WHERE (status <> 'sent'::text);
 CREATE UNIQUE INDEX email_log_waiting_list_once ON public.email_log USING btree (waiting_list_entry_id, kind) WHERE (waiting_list_entry_id IS NOT NULL);
 CREATE TRIGGER email_log_co_driver_copy AFTER INSERT ON email_log FOR EACH ROW EXECUTE FUNCTION private.copy_email_to_co_driver();
@@ -768,6 +770,32 @@ grant select on public.payment_exceptions to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.payment_exceptions to service_role;
 grant update (note, resolution) on public.payment_exceptions to authenticated;
 
+-- table public.registration_drivers
+
+create table public.registration_drivers (
+  id uuid default gen_random_uuid() not null,
+  registration_id uuid not null,
+  role text not null,
+  date_of_birth date,
+  licence_number text default ''::text not null,
+  licence_expiry date,
+  emergency_contact_name text default ''::text not null,
+  emergency_contact_phone text default ''::text not null,
+  updated_at timestamp with time zone default now() not null
+);
+alter table public.registration_drivers add constraint registration_drivers_pkey PRIMARY KEY (id);
+alter table public.registration_drivers add constraint registration_drivers_registration_id_role_key UNIQUE (registration_id, role);
+alter table public.registration_drivers add constraint registration_drivers_emergency_contact_name_check CHECK (length(emergency_contact_name) <= 200);
+alter table public.registration_drivers add constraint registration_drivers_emergency_contact_phone_check CHECK (emergency_contact_phone = ''::text OR private.is_phone(emergency_contact_phone));
+alter table public.registration_drivers add constraint registration_drivers_licence_number_check CHECK (length(licence_number) <= 40);
+alter table public.registration_drivers add constraint registration_drivers_role_check CHECK (role = ANY (ARRAY['lead'::text, 'co'::text]));
+alter table public.registration_drivers add constraint registration_drivers_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES registrations(id) ON DELETE CASCADE;
+alter table public.registration_drivers enable row level security;
+create policy "administrators read the drivers" on public.registration_drivers for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+grant select on public.registration_drivers to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on public.registration_drivers to service_role;
+
 -- table public.registration_payments
 
 create table public.registration_payments (
@@ -862,6 +890,8 @@ create table public.registrations (
   paid_pence integer default 0 not null,
   deposit_paid_pence integer default 0 not null,
   refunded_pence integer default 0 not null,
+  insurance_expiry date,
+  mot_expiry date,
   fundraising_url text default ''::text not null,
   fundraising_target_pence integer,
   show_on_teams_list boolean default false not null,
@@ -960,8 +990,19 @@ create view public.registrations_with_money with (security_invoker=true) as
     r.paid_pence,
     r.deposit_paid_pence,
     r.refunded_pence,
+    r.insurance_expiry,
+    r.mot_expiry,
     registration_money_state(r.status = 'cancelled'::text, r.refund_due_pence, m.total, r.paid_pence, r.deposit_paid_pence, r.refunded_pence, e.balance_due, ( SELECT rally_today() AS rally_today)) AS money_state,
-    GREATEST(m.total - r.paid_pence, 0) AS balance_pence
+    GREATEST(m.total - r.paid_pence, 0) AS balance_pence,
+    ( SELECT readiness_state(r.vehicle_make <> ''::text AND r.vehicle_model <> ''::text AND r.vehicle_colour <> ''::text AND r.registration_plate <> ''::text AND r.insurance_expiry IS NOT NULL AND r.mot_expiry IS NOT NULL AND (( SELECT count(*) AS count
+                   FROM registration_drivers d
+                  WHERE d.registration_id = r.id AND (d.role = 'lead'::text OR btrim(r.co_driver_name) <> ''::text) AND d.date_of_birth IS NOT NULL AND d.licence_number <> ''::text AND d.licence_expiry IS NOT NULL AND d.emergency_contact_name <> ''::text AND d.emergency_contact_phone <> ''::text)) >=
+                CASE
+                    WHEN btrim(r.co_driver_name) <> ''::text THEN 2
+                    ELSE 1
+                END, count(*) FILTER (WHERE t.id IS NULL)::integer, count(*) FILTER (WHERE t.status = 'rejected'::text)::integer, count(*) FILTER (WHERE t.status = 'submitted'::text)::integer) AS readiness_state
+           FROM unnest(required_document_kinds(btrim(r.co_driver_name) <> ''::text)) k(kind)
+             LEFT JOIN team_documents t ON t.registration_id = r.id AND t.kind = k.kind AND t.superseded_at IS NULL) AS readiness
    FROM registrations r
      LEFT JOIN editions e ON e.id = r.edition_id
      CROSS JOIN LATERAL ( SELECT e.price_per_car +
@@ -1093,6 +1134,43 @@ create policy "administrators update enquiries" on public.sponsorship_enquiries 
 grant delete, select on public.sponsorship_enquiries to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.sponsorship_enquiries to service_role;
 grant update (note, status) on public.sponsorship_enquiries to authenticated;
+
+-- table public.team_documents
+
+create table public.team_documents (
+  id uuid default gen_random_uuid() not null,
+  registration_id uuid not null,
+  kind text not null,
+  object_path text not null,
+  file_name text not null,
+  content_type text not null,
+  size_bytes integer not null,
+  status text default 'submitted'::text not null,
+  reason text,
+  submitted_at timestamp with time zone default now() not null,
+  decided_at timestamp with time zone,
+  decided_by uuid,
+  decided_by_email text,
+  superseded_at timestamp with time zone
+);
+alter table public.team_documents add constraint team_documents_pkey PRIMARY KEY (id);
+alter table public.team_documents add constraint team_documents_object_path_key UNIQUE (object_path);
+alter table public.team_documents add constraint team_documents_content_type_check CHECK (content_type = ANY (ARRAY['image/jpeg'::text, 'image/png'::text, 'application/pdf'::text]));
+alter table public.team_documents add constraint team_documents_decided_by_email_check CHECK (length(decided_by_email) <= 320);
+alter table public.team_documents add constraint team_documents_file_name_check CHECK (length(file_name) >= 1 AND length(file_name) <= 200);
+alter table public.team_documents add constraint team_documents_kind_check CHECK (kind = ANY (ARRAY['lead_licence'::text, 'co_licence'::text, 'insurance'::text, 'mot'::text]));
+alter table public.team_documents add constraint team_documents_object_path_check CHECK (length(object_path) <= 300);
+alter table public.team_documents add constraint team_documents_reason_check CHECK (length(reason) <= 1000);
+alter table public.team_documents add constraint team_documents_rejection_has_reason CHECK (status <> 'rejected'::text OR btrim(COALESCE(reason, ''::text)) <> ''::text);
+alter table public.team_documents add constraint team_documents_size_bytes_check CHECK (size_bytes >= 1 AND size_bytes <= 10485760);
+alter table public.team_documents add constraint team_documents_status_check CHECK (status = ANY (ARRAY['submitted'::text, 'accepted'::text, 'rejected'::text]));
+alter table public.team_documents add constraint team_documents_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES registrations(id) ON DELETE CASCADE;
+CREATE UNIQUE INDEX team_documents_current ON public.team_documents USING btree (registration_id, kind) WHERE (superseded_at IS NULL);
+alter table public.team_documents enable row level security;
+create policy "administrators read the documents" on public.team_documents for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+grant select on public.team_documents to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on public.team_documents to service_role;
 
 -- table public.testimonials
 
@@ -1659,7 +1737,7 @@ CREATE OR REPLACE FUNCTION private.copy_email_to_co_driver()
 AS $function$
 begin
   if not new.co_driver_copy and new.registration_id is not null then
-    perform private.queue_co_driver_copy(new.registration_id, new.kind);
+    perform private.queue_co_driver_copy(new.registration_id, new.kind, new.team_document_id);
   end if;
   return null;
 end
@@ -1687,6 +1765,62 @@ AS $function$
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.details_date(value jsonb, field text)
+ RETURNS date
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if value is null or value = 'null'::jsonb or value = '""'::jsonb then
+    return null;
+  end if;
+  if jsonb_typeof(value) <> 'string' or value #>> '{}' !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then
+    perform private.refuse(field, 'Please enter a date.');
+  end if;
+  begin
+    return (value #>> '{}')::date;
+  exception when others then
+    perform private.refuse(field, 'Please enter a date.');
+  end;
+  return null;
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.details_text(value jsonb, field text, fallback text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if value is null then
+    return fallback;
+  end if;
+  if jsonb_typeof(value) <> 'string' then
+    raise sqlstate 'PT400' using message = format('%s must be text.', field), detail = field;
+  end if;
+  return btrim(value #>> '{}');
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.document_label(kind text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case kind
+    when 'lead_licence' then 'Lead driver''s driving licence'
+    when 'co_licence' then 'Co-driver''s driving licence'
+    when 'insurance' then 'Insurance certificate'
+    when 'mot' then 'MOT certificate'
+  end
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.door_number_on_deposit()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1699,6 +1833,35 @@ begin
   end if;
   return null;
 end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.driver_complete(driver registration_drivers)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select driver.registration_id is not null and driver.date_of_birth is not null
+    and driver.licence_number <> '' and driver.licence_expiry is not null
+    and driver.emergency_contact_name <> '' and driver.emergency_contact_phone <> ''
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.driver_details(driver registration_drivers, name text)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'name', name,
+    'date_of_birth', driver.date_of_birth,
+    'licence_number', coalesce(driver.licence_number, ''),
+    'licence_expiry', driver.licence_expiry,
+    'emergency_contact_name', coalesce(driver.emergency_contact_name, ''),
+    'emergency_contact_phone', coalesce(driver.emergency_contact_phone, ''),
+    'complete', coalesce(private.driver_complete(driver), false))
 $function$;
 -- executable by: none of the API roles
 
@@ -2295,14 +2458,14 @@ CREATE OR REPLACE FUNCTION private.place_hold()
 AS $function$ select interval '5 minutes' $function$;
 -- executable by: none of the API roles
 
-CREATE OR REPLACE FUNCTION private.queue_co_driver_copy(target uuid, email_kind text)
+CREATE OR REPLACE FUNCTION private.queue_co_driver_copy(target uuid, email_kind text, document uuid DEFAULT NULL::uuid)
  RETURNS uuid
  LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  insert into public.email_log (registration_id, kind, recipient, co_driver_copy)
-  select target, email_kind, address, true
+  insert into public.email_log (registration_id, kind, recipient, co_driver_copy, team_document_id)
+  select target, email_kind, address, true, document
   from private.co_driver_address(target) as address
   where address is not null and private.co_driver_copied(email_kind)
   on conflict do nothing
@@ -2486,6 +2649,87 @@ AS $function$
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.registration_readiness(target uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  team public.registrations;
+  lead_driver public.registration_drivers;
+  co_driver public.registration_drivers;
+  has_co boolean;
+  items jsonb;
+  vehicle_complete boolean;
+  details_complete boolean;
+  state text;
+  missing text[] := '{}';
+begin
+  select * into team from public.registrations where id = target;
+  if team.id is null then
+    return null;
+  end if;
+  select * into lead_driver from public.registration_drivers where registration_id = target and role = 'lead';
+  select * into co_driver from public.registration_drivers where registration_id = target and role = 'co';
+  has_co := btrim(team.co_driver_name) <> '';
+  select coalesce(jsonb_agg(jsonb_build_object(
+      'kind', k.kind,
+      'label', private.document_label(k.kind),
+      'status', coalesce(d.status, 'missing'),
+      'reason', d.reason,
+      'file_name', d.file_name,
+      'submitted_at', d.submitted_at,
+      'decided_at', d.decided_at,
+      'document_id', d.id) order by k.n), '[]'::jsonb)
+    into items
+  from unnest(public.required_document_kinds(has_co)) with ordinality as k(kind, n)
+  left join public.team_documents as d
+    on d.registration_id = target and d.kind = k.kind and d.superseded_at is null;
+
+  vehicle_complete := team.vehicle_make <> '' and team.vehicle_model <> ''
+    and team.vehicle_colour <> '' and team.registration_plate <> ''
+    and team.insurance_expiry is not null and team.mot_expiry is not null;
+  if not coalesce(private.driver_complete(lead_driver), false) then
+    missing := missing || 'Lead driver''s details'::text;
+  end if;
+  if has_co and not coalesce(private.driver_complete(co_driver), false) then
+    missing := missing || 'Co-driver''s details'::text;
+  end if;
+  if not vehicle_complete then
+    missing := missing || 'The car''s details'::text;
+  end if;
+  details_complete := cardinality(missing) = 0;
+  select missing || coalesce(array_agg(
+      i ->> 'label' || case when i ->> 'status' = 'rejected' then ' (rejected: ' || (i ->> 'reason') || ')'
+                            else '' end), '{}')
+    into missing
+  from jsonb_array_elements(items) as i
+  where i ->> 'status' in ('missing', 'rejected');
+
+  state := public.readiness_state(details_complete,
+    (select count(*)::integer from jsonb_array_elements(items) as i where i ->> 'status' = 'missing'),
+    (select count(*)::integer from jsonb_array_elements(items) as i where i ->> 'status' = 'rejected'),
+    (select count(*)::integer from jsonb_array_elements(items) as i where i ->> 'status' = 'submitted'));
+
+  return jsonb_build_object(
+    'reference', team.id,
+    'details', jsonb_build_object(
+      'lead', private.driver_details(lead_driver, team.lead_driver_name),
+      'co', case when has_co then private.driver_details(co_driver, team.co_driver_name) end,
+      'vehicle', jsonb_build_object(
+        'vehicle_make', team.vehicle_make, 'vehicle_model', team.vehicle_model,
+        'vehicle_colour', team.vehicle_colour, 'registration_plate', team.registration_plate,
+        'insurance_expiry', team.insurance_expiry, 'mot_expiry', team.mot_expiry),
+      'complete', details_complete),
+    'items', items,
+    'ready', state = 'ready to drive',
+    'readiness', state,
+    'missing', to_jsonb(missing));
+end
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.registration_window_refusal()
  RETURNS TABLE(phase text, message text)
  LANGUAGE sql
@@ -2523,6 +2767,86 @@ AS $function$
   update private.site_rebuilds
   set requested_at = private.now()
   where id and (requested_at is null or requested_at < private.now())
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.save_driver(target uuid, driver_role text, section jsonb, edition editions)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  prefix constant text := driver_role;
+  current_row public.registration_drivers;
+  birth date;
+  expiry date;
+  licence text;
+  contact_name text;
+  contact_phone text;
+  field text;
+begin
+  if section is null then
+    return;
+  end if;
+  if jsonb_typeof(section) <> 'object' then
+    raise sqlstate 'PT400' using message = format('%s must be an object.', driver_role);
+  end if;
+  for field in select jsonb_object_keys(section) loop
+    if field not in ('date_of_birth', 'licence_number', 'licence_expiry', 'emergency_contact_name',
+                     'emergency_contact_phone') then
+      raise sqlstate 'PT400' using message = format('Unknown field: %s', left(field, 60));
+    end if;
+  end loop;
+  select * into current_row from public.registration_drivers
+  where registration_id = target and role = driver_role;
+
+  birth := case when section ? 'date_of_birth'
+                then private.details_date(section -> 'date_of_birth', prefix || 'DateOfBirth')
+                else current_row.date_of_birth end;
+  licence := private.details_text(section -> 'licence_number', prefix || 'LicenceNumber',
+                                  coalesce(current_row.licence_number, ''));
+  expiry := case when section ? 'licence_expiry'
+                 then private.details_date(section -> 'licence_expiry', prefix || 'LicenceExpiry')
+                 else current_row.licence_expiry end;
+  contact_name := private.details_text(section -> 'emergency_contact_name',
+    prefix || 'EmergencyContactName', coalesce(current_row.emergency_contact_name, ''));
+  contact_phone := private.details_text(section -> 'emergency_contact_phone',
+    prefix || 'EmergencyContactPhone', coalesce(current_row.emergency_contact_phone, ''));
+
+  if birth is not null and (birth > private.today() or birth < date '1900-01-01') then
+    perform private.refuse(prefix || 'DateOfBirth', 'Please enter the driver''s date of birth.');
+  end if;
+  if birth is not null and birth + interval '18 years' > edition.start_date then
+    perform private.refuse(prefix || 'DateOfBirth',
+      format('A driver must be 18 or over on %s.', to_char(edition.start_date, 'FMDD FMMonth YYYY')));
+  end if;
+  if length(licence) > 40 then
+    perform private.refuse(prefix || 'LicenceNumber', 'Please shorten the licence number to 40 characters or fewer.');
+  end if;
+  if expiry is not null and expiry < edition.end_date then
+    perform private.refuse(prefix || 'LicenceExpiry',
+      format('The licence must be valid until the end of the rally (%s).',
+             to_char(edition.end_date, 'FMDD FMMonth YYYY')));
+  end if;
+  if length(contact_name) > 200 then
+    perform private.refuse(prefix || 'EmergencyContactName', 'Please shorten the emergency contact''s name to 200 characters or fewer.');
+  end if;
+  if contact_phone <> '' and not coalesce(private.is_phone(contact_phone), false) then
+    perform private.refuse(prefix || 'EmergencyContactPhone', 'Please enter a valid phone number (7 to 15 digits).');
+  end if;
+
+  insert into public.registration_drivers (registration_id, role, date_of_birth, licence_number,
+    licence_expiry, emergency_contact_name, emergency_contact_phone, updated_at)
+  values (target, driver_role, birth, licence, expiry, contact_name, contact_phone, now())
+  on conflict (registration_id, role) do update set
+    date_of_birth = excluded.date_of_birth,
+    licence_number = excluded.licence_number,
+    licence_expiry = excluded.licence_expiry,
+    emergency_contact_name = excluded.emergency_contact_name,
+    emergency_contact_phone = excluded.emergency_contact_phone,
+    updated_at = now();
+end
 $function$;
 -- executable by: none of the API roles
 
@@ -2766,24 +3090,6 @@ AS $function$
   from public.registrations as r
   join public.editions as e on e.id = r.edition_id
   where r.id = target
-$function$;
--- executable by: none of the API roles
-
-CREATE OR REPLACE FUNCTION private.team_ready(secret text)
- RETURNS boolean
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  ready boolean;
-begin
-  if to_regprocedure('public.team_readiness(text)') is null then
-    return false;
-  end if;
-  execute 'select (public.team_readiness($1) ->> ''ready'')::boolean' into ready using secret;
-  return coalesce(ready, false);
-end
 $function$;
 -- executable by: none of the API roles
 
@@ -3215,6 +3521,8 @@ declare
   claimed public.email_log;
   team public.registrations;
   money jsonb;
+  readiness jsonb;
+  document public.team_documents;
 begin
   update public.email_log set status = 'sending', attempts = attempts + 1, claimed_at = now()
   where id = email_id
@@ -3241,12 +3549,32 @@ begin
     where id = claimed.id;
     return null;
   end if;
+  readiness := private.registration_readiness(team.id);
+  if claimed.kind in ('documents_reminder_60', 'documents_reminder_30', 'documents_reminder_14')
+     and (team.status = 'cancelled'
+          or readiness ->> 'readiness' not in ('documents missing', 'rejected')) then
+    update public.email_log set status = 'skipped', error = 'Nothing is missing any more.'
+    where id = claimed.id;
+    return null;
+  end if;
+  if claimed.kind = 'document_rejected' then
+    select * into document from public.team_documents where id = claimed.team_document_id;
+    if document.id is null or document.status <> 'rejected' then
+      update public.email_log set status = 'skipped', error = 'The document is no longer rejected.'
+      where id = claimed.id;
+      return null;
+    end if;
+  end if;
   return jsonb_build_object(
     'email', to_jsonb(claimed),
     'registration', to_jsonb(team) - 'client_ip' - 'website',
     'edition', private.edition_facts(team.edition_id),
     'money', money,
     'quote', private.cancellation_quote(team.id),
+    'documents', readiness,
+    'document', case when document.id is not null then jsonb_build_object(
+      'kind', document.kind, 'label', private.document_label(document.kind),
+      'file_name', document.file_name, 'reason', document.reason) end,
     'team_link_secret', case when claimed.kind <> 'cancelled_organiser' and not claimed.co_driver_copy
                              then public.issue_team_link(team.id) end,
     'co_driver_link_secret', case when claimed.co_driver_copy
@@ -3314,6 +3642,56 @@ CREATE OR REPLACE FUNCTION public.co_driver_page(secret text)
  SET search_path TO ''
 AS $function$ select private.co_driver_page(private.co_driver_registration(secret)) $function$;
 -- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.decide_team_document(document uuid, decision text, reason text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  chosen public.team_documents;
+  team public.registrations;
+  email uuid;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may decide on documents' using errcode = '42501';
+  end if;
+  if decision is null or decision not in ('accepted', 'rejected') then
+    raise sqlstate 'PT400' using message = 'Choose accepted or rejected.', detail = 'decision';
+  end if;
+  if decision = 'rejected' and btrim(coalesce(reason, '')) = '' then
+    perform private.refuse('reason', 'Please give the reason, for the team''s email.');
+  end if;
+  if length(btrim(coalesce(reason, ''))) > 1000 then
+    perform private.refuse('reason', 'Please shorten the reason to 1,000 characters or fewer.');
+  end if;
+  select * into chosen from public.team_documents where id = document for update;
+  if chosen.id is null then
+    raise sqlstate 'PT404' using message = 'There is no such document.';
+  end if;
+  if chosen.superseded_at is not null then
+    raise sqlstate 'PT409' using message = 'The team has sent a newer file since: decide on that one.',
+      detail = 'superseded';
+  end if;
+  update public.team_documents set
+    status = decision,
+    reason = case when decision = 'rejected' then btrim(decide_team_document.reason) end,
+    decided_at = now(),
+    decided_by = (select auth.uid()),
+    decided_by_email = left(auth.jwt() ->> 'email', 320)
+  where id = chosen.id;
+  select * into team from public.registrations where id = chosen.registration_id;
+  if decision = 'rejected' and chosen.status is distinct from 'rejected' then
+    insert into public.email_log (registration_id, kind, recipient, team_document_id)
+    values (team.id, 'document_rejected', team.lead_driver_email, chosen.id)
+    returning id into email;
+  end if;
+  return jsonb_build_object('document_id', chosen.id, 'status', decision, 'email_id', email,
+    'readiness', private.registration_readiness(team.id));
+end
+$function$;
+-- executable by: authenticated, service_role
 
 CREATE OR REPLACE FUNCTION public.decline_waiting_list_offer(secret text)
  RETURNS boolean
@@ -3384,6 +3762,39 @@ begin
   where due.kind is not null
     and (due.money ->> 'deposit_paid_pence')::integer > 0
     and (due.money ->> 'balance_pence')::integer > 0
+  on conflict do nothing;
+  get diagnostics queued = row_count;
+  return queued;
+end
+$function$;
+-- executable by: service_role
+
+CREATE OR REPLACE FUNCTION public.due_document_reminders()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  today constant date := private.today();
+  queued integer;
+begin
+  insert into public.email_log (registration_id, kind, recipient)
+  select due.id, due.kind, due.lead_driver_email
+  from (
+    select r.id, r.lead_driver_email,
+      case
+        when today >= e.start_date then null
+        when today >= e.start_date - 14 then 'documents_reminder_14'
+        when today >= e.start_date - 30 then 'documents_reminder_30'
+        when today >= e.start_date - 60 then 'documents_reminder_60'
+      end as kind
+    from public.registrations as r
+    join public.editions as e on e.id = r.edition_id
+    where e.is_current and r.status <> 'cancelled' and r.deposit_paid_pence > 0
+  ) as due
+  where due.kind is not null
+    and private.registration_readiness(due.id) ->> 'readiness' in ('documents missing', 'rejected')
   on conflict do nothing;
   get diagnostics queued = row_count;
   return queued;
@@ -3484,6 +3895,27 @@ begin
     raise exception 'Only administrators may read an edition''s money' using errcode = '42501';
   end if;
   return query select * from private.edition_money(edition);
+end
+$function$;
+-- executable by: authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.edition_readiness(edition uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may read an edition''s readiness' using errcode = '42501';
+  end if;
+  return (
+    select jsonb_build_object(
+      'ready', count(*) filter (where private.registration_readiness(r.id) ->> 'readiness' = 'ready to drive'),
+      'total', count(*))
+    from public.registrations as r
+    where r.edition_id = edition_readiness.edition and r.status <> 'cancelled'
+      and r.deposit_paid_pence > 0);
 end
 $function$;
 -- executable by: authenticated, service_role
@@ -3925,6 +4357,20 @@ CREATE OR REPLACE FUNCTION public.rally_today()
 AS $function$ select private.today() $function$;
 -- executable by: authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.readiness_state(details_complete boolean, missing integer, rejected integer, submitted integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select case
+    when rejected > 0 then 'rejected'
+    when not details_complete or missing > 0 then 'documents missing'
+    when submitted > 0 then 'awaiting check'
+    else 'ready to drive'
+  end
+$function$;
+-- executable by: anon, authenticated, service_role
+
 CREATE OR REPLACE FUNCTION public.record_checkout_payment(event_id text, event_type text, session jsonb, paid_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -4327,6 +4773,46 @@ AS $function$
 $function$;
 -- executable by: service_role
 
+CREATE OR REPLACE FUNCTION public.record_team_document(secret text, kind text, object_path text, file_name text, content_type text, size_bytes integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target constant uuid := private.team_registration(secret);
+  team public.registrations;
+  new_id uuid;
+begin
+  if target is null then
+    return null;
+  end if;
+  select * into team from public.registrations where id = target for update;
+  if team.status = 'cancelled' then
+    raise sqlstate 'PT409' using message = 'This registration is cancelled.', detail = 'cancelled';
+  end if;
+  if not record_team_document.kind = any (public.required_document_kinds(btrim(team.co_driver_name) <> '')) then
+    raise sqlstate 'PT409' using message = 'This team does not need that document.', detail = 'kind';
+  end if;
+  if record_team_document.object_path is null
+     or record_team_document.object_path !~ ('^' || target || '/' || record_team_document.kind
+                                             || '/[0-9a-f-]{36}\.(pdf|jpg|png)$') then
+    raise sqlstate 'PT400' using message = 'The file''s path does not belong to this team.';
+  end if;
+  update public.team_documents as d set superseded_at = now()
+  where d.registration_id = target and d.kind = record_team_document.kind and d.superseded_at is null;
+  insert into public.team_documents (registration_id, kind, object_path, file_name, content_type,
+    size_bytes)
+  values (target, record_team_document.kind, record_team_document.object_path,
+    left(coalesce(nullif(btrim(record_team_document.file_name), ''), 'document'), 200),
+    record_team_document.content_type, record_team_document.size_bytes)
+  returning id into new_id;
+  return jsonb_build_object('document_id', new_id,
+    'readiness', private.registration_readiness(target));
+end
+$function$;
+-- executable by: service_role
+
 CREATE OR REPLACE FUNCTION public.record_webhook_delivery(kind text, row_id uuid, delivered boolean, error text DEFAULT NULL::text)
  RETURNS void
  LANGUAGE plpgsql
@@ -4481,6 +4967,16 @@ begin
   where lower(r.lead_driver_email) = lower(address)
     and private.today() <= e.end_date + 30;
 end
+$function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.required_document_kinds(has_co_driver boolean)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select case when has_co_driver then array['lead_licence', 'co_licence', 'insurance', 'mot']
+              else array['lead_licence', 'insurance', 'mot'] end
 $function$;
 -- executable by: anon, authenticated, service_role
 
@@ -4682,6 +5178,20 @@ end
 $function$;
 -- executable by: anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.team_document_path(secret text, kind text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('object_path', d.object_path, 'file_name', d.file_name,
+    'content_type', d.content_type)
+  from public.team_documents as d
+  where d.registration_id = private.team_registration(secret)
+    and d.kind = team_document_path.kind and d.superseded_at is null
+$function$;
+-- executable by: service_role
+
 CREATE OR REPLACE FUNCTION public.team_fundraising(secret text)
  RETURNS jsonb
  LANGUAGE sql
@@ -4711,7 +5221,7 @@ begin
   if private.registration_money(team.id) ->> 'state' <> 'paid in full' then
     return jsonb_build_object('refused', 'not-paid');
   end if;
-  if not private.team_ready(secret) then
+  if not coalesce((private.registration_readiness(team.id) ->> 'ready')::boolean, false) then
     return jsonb_build_object('refused', 'not-ready');
   end if;
   select * into edition from public.editions where id = team.edition_id;
@@ -4742,6 +5252,14 @@ CREATE OR REPLACE FUNCTION public.team_page(secret text)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$ select private.team_page(private.team_registration(secret)) $function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.team_readiness(secret text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$ select private.registration_readiness(private.team_registration(secret)) $function$;
 -- executable by: anon, authenticated, service_role
 
 CREATE OR REPLACE FUNCTION public.update_co_driver_details(secret text, details jsonb)
@@ -4892,6 +5410,102 @@ begin
     and value is distinct from to_jsonb(current_row) -> key;
   perform private.audit_participant(target, changed);
   return private.team_page(target);
+end
+$function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.update_team_documents_details(secret text, details jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target constant uuid := private.team_registration(secret);
+  team public.registrations;
+  edition public.editions;
+  vehicle jsonb;
+  field text;
+  insurance date;
+  mot date;
+  make text;
+  model text;
+  colour text;
+  plate text;
+begin
+  if target is null then
+    return null;
+  end if;
+  select * into team from public.registrations where id = target for update;
+  select * into edition from public.editions where id = team.edition_id;
+  if team.status = 'cancelled' then
+    raise sqlstate 'PT409' using message = 'This registration is cancelled: its details can no longer be changed.',
+      detail = 'cancelled';
+  end if;
+  if private.today() > edition.end_date then
+    raise sqlstate 'PT409' using message = 'The rally is over: its details can no longer be changed.',
+      detail = 'over';
+  end if;
+  if jsonb_typeof(details) is distinct from 'object' then
+    raise sqlstate 'PT400' using message = 'Send the details as one JSON object.';
+  end if;
+  for field in select jsonb_object_keys(details) loop
+    if field not in ('lead', 'co', 'vehicle') then
+      raise sqlstate 'PT400' using message = format('Unknown field: %s', left(field, 60));
+    end if;
+  end loop;
+  if details ? 'co' and btrim(team.co_driver_name) = '' then
+    perform private.refuse('coDriverName', 'Please give the co-driver''s name first.');
+  end if;
+
+  perform private.save_driver(target, 'lead', details -> 'lead', edition);
+  perform private.save_driver(target, 'co', details -> 'co', edition);
+
+  vehicle := details -> 'vehicle';
+  if vehicle is not null then
+    if jsonb_typeof(vehicle) <> 'object' then
+      raise sqlstate 'PT400' using message = 'vehicle must be an object.';
+    end if;
+    for field in select jsonb_object_keys(vehicle) loop
+      if field not in ('vehicle_make', 'vehicle_model', 'vehicle_colour', 'registration_plate',
+                       'insurance_expiry', 'mot_expiry') then
+        raise sqlstate 'PT400' using message = format('Unknown field: %s', left(field, 60));
+      end if;
+    end loop;
+    make := private.details_text(vehicle -> 'vehicle_make', 'vehicleMake', team.vehicle_make);
+    model := private.details_text(vehicle -> 'vehicle_model', 'vehicleModel', team.vehicle_model);
+    colour := private.details_text(vehicle -> 'vehicle_colour', 'vehicleColour', team.vehicle_colour);
+    plate := private.details_text(vehicle -> 'registration_plate', 'registrationPlate',
+                                  team.registration_plate);
+    insurance := case when vehicle ? 'insurance_expiry'
+                      then private.details_date(vehicle -> 'insurance_expiry', 'insuranceExpiry')
+                      else team.insurance_expiry end;
+    mot := case when vehicle ? 'mot_expiry'
+                then private.details_date(vehicle -> 'mot_expiry', 'motExpiry')
+                else team.mot_expiry end;
+    -- The sign-up's rules for the car's text fields (private.refuse_team_fields).
+    perform private.refuse_team_fields(
+      team.lead_driver_name, team.lead_driver_email, team.lead_driver_phone, team.co_driver_name,
+      team.co_driver_email, team.co_driver_phone, team.team_name, make, colour, plate, model,
+      team.emergency_contact_name, team.emergency_contact_phone);
+    if insurance is not null and insurance < edition.end_date then
+      perform private.refuse('insuranceExpiry',
+        format('The insurance must be valid until the end of the rally (%s).',
+               to_char(edition.end_date, 'FMDD FMMonth YYYY')));
+    end if;
+    if mot is not null and mot < edition.end_date then
+      perform private.refuse('motExpiry',
+        format('The MOT must be valid until the end of the rally (%s).',
+               to_char(edition.end_date, 'FMDD FMMonth YYYY')));
+    end if;
+    update public.registrations set
+      vehicle_make = make, vehicle_model = model, vehicle_colour = colour,
+      registration_plate = plate, insurance_expiry = insurance, mot_expiry = mot
+    where id = target;
+  end if;
+  perform private.audit_participant(target,
+    array(select key from jsonb_object_keys(details) as key order by key));
+  return private.registration_readiness(target);
 end
 $function$;
 -- executable by: anon, authenticated, service_role
@@ -5048,6 +5662,9 @@ create policy "administrators delete media" on storage.objects for delete to aut
 
 create policy "administrators list media" on storage.objects for select to authenticated
   using (((bucket_id = 'media'::text) AND ( SELECT is_admin() AS is_admin)));
+
+create policy "administrators read documents" on storage.objects for select to authenticated
+  using (((bucket_id = 'documents'::text) AND ( SELECT is_admin() AS is_admin)));
 
 create policy "administrators update media" on storage.objects for update to authenticated
   using (((bucket_id = 'media'::text) AND ( SELECT is_admin() AS is_admin)))

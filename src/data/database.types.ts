@@ -234,6 +234,7 @@ export type Database = {
           registration_id: string | null;
           sent_at: string | null;
           status: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+          team_document_id: string | null;
           waiting_list_entry_id: string | null;
         };
         Insert: {
@@ -265,6 +266,7 @@ export type Database = {
           registration_id?: string | null;
           sent_at?: string | null;
           status?: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+          team_document_id?: string | null;
           waiting_list_entry_id?: string | null;
         };
         Update: {
@@ -296,6 +298,7 @@ export type Database = {
           registration_id?: string | null;
           sent_at?: string | null;
           status?: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+          team_document_id?: string | null;
           waiting_list_entry_id?: string | null;
         };
         Relationships: [
@@ -304,6 +307,13 @@ export type Database = {
             columns: ['registration_id'];
             isOneToOne: false;
             referencedRelation: 'registrations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'email_log_team_document_id_fkey';
+            columns: ['team_document_id'];
+            isOneToOne: false;
+            referencedRelation: 'team_documents';
             referencedColumns: ['id'];
           },
           {
@@ -761,6 +771,50 @@ export type Database = {
           },
         ];
       };
+      registration_drivers: {
+        Row: {
+          date_of_birth: string | null;
+          emergency_contact_name: string;
+          emergency_contact_phone: string;
+          id: string;
+          licence_expiry: string | null;
+          licence_number: string;
+          registration_id: string;
+          role: 'lead' | 'co';
+          updated_at: string;
+        };
+        Insert: {
+          date_of_birth?: string | null;
+          emergency_contact_name?: string;
+          emergency_contact_phone?: string;
+          id?: string;
+          licence_expiry?: string | null;
+          licence_number?: string;
+          registration_id: string;
+          role: 'lead' | 'co';
+          updated_at?: string;
+        };
+        Update: {
+          date_of_birth?: string | null;
+          emergency_contact_name?: string;
+          emergency_contact_phone?: string;
+          id?: string;
+          licence_expiry?: string | null;
+          licence_number?: string;
+          registration_id?: string;
+          role?: 'lead' | 'co';
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'registration_drivers_registration_id_fkey';
+            columns: ['registration_id'];
+            isOneToOne: false;
+            referencedRelation: 'registrations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       registration_payments: {
         Row: {
           amount_pence: number;
@@ -855,9 +909,11 @@ export type Database = {
           fundraising_url: string;
           holds_place: boolean;
           id: string;
+          insurance_expiry: string | null;
           lead_driver_email: string;
           lead_driver_name: string;
           lead_driver_phone: string;
+          mot_expiry: string | null;
           note: string;
           paid_pence: number;
           payment_exception: string | null;
@@ -902,9 +958,11 @@ export type Database = {
           fundraising_url?: string;
           holds_place?: boolean;
           id?: string;
+          insurance_expiry?: string | null;
           lead_driver_email: string;
           lead_driver_name: string;
           lead_driver_phone: string;
+          mot_expiry?: string | null;
           note?: string;
           paid_pence?: number;
           payment_exception?: string | null;
@@ -949,9 +1007,11 @@ export type Database = {
           fundraising_url?: string;
           holds_place?: boolean;
           id?: string;
+          insurance_expiry?: string | null;
           lead_driver_email?: string;
           lead_driver_name?: string;
           lead_driver_phone?: string;
+          mot_expiry?: string | null;
           note?: string;
           paid_pence?: number;
           payment_exception?: string | null;
@@ -1144,6 +1204,65 @@ export type Database = {
             columns: ['edition_id'];
             isOneToOne: false;
             referencedRelation: 'editions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      team_documents: {
+        Row: {
+          content_type: 'image/jpeg' | 'image/png' | 'application/pdf';
+          decided_at: string | null;
+          decided_by: string | null;
+          decided_by_email: string | null;
+          file_name: string;
+          id: string;
+          kind: 'lead_licence' | 'co_licence' | 'insurance' | 'mot';
+          object_path: string;
+          reason: string | null;
+          registration_id: string;
+          size_bytes: number;
+          status: 'submitted' | 'accepted' | 'rejected';
+          submitted_at: string;
+          superseded_at: string | null;
+        };
+        Insert: {
+          content_type: 'image/jpeg' | 'image/png' | 'application/pdf';
+          decided_at?: string | null;
+          decided_by?: string | null;
+          decided_by_email?: string | null;
+          file_name: string;
+          id?: string;
+          kind: 'lead_licence' | 'co_licence' | 'insurance' | 'mot';
+          object_path: string;
+          reason?: string | null;
+          registration_id: string;
+          size_bytes: number;
+          status?: 'submitted' | 'accepted' | 'rejected';
+          submitted_at?: string;
+          superseded_at?: string | null;
+        };
+        Update: {
+          content_type?: 'image/jpeg' | 'image/png' | 'application/pdf';
+          decided_at?: string | null;
+          decided_by?: string | null;
+          decided_by_email?: string | null;
+          file_name?: string;
+          id?: string;
+          kind?: 'lead_licence' | 'co_licence' | 'insurance' | 'mot';
+          object_path?: string;
+          reason?: string | null;
+          registration_id?: string;
+          size_bytes?: number;
+          status?: 'submitted' | 'accepted' | 'rejected';
+          submitted_at?: string;
+          superseded_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'team_documents_registration_id_fkey';
+            columns: ['registration_id'];
+            isOneToOne: false;
+            referencedRelation: 'registrations';
             referencedColumns: ['id'];
           },
         ];
@@ -1375,14 +1494,17 @@ export type Database = {
           emergency_contact_phone: string | null;
           holds_place: boolean | null;
           id: string | null;
+          insurance_expiry: string | null;
           lead_driver_email: string | null;
           lead_driver_name: string | null;
           lead_driver_phone: string | null;
           money_state: string | null;
+          mot_expiry: string | null;
           note: string | null;
           paid_pence: number | null;
           payment_exception: string | null;
           payment_id: string | null;
+          readiness: string | null;
           receipt_sent_at: string | null;
           refund_due_pence: number | null;
           refunded_pence: number | null;
@@ -1469,6 +1591,14 @@ export type Database = {
         };
         Returns: Json;
       };
+      decide_team_document: {
+        Args: {
+          document: string;
+          decision: string;
+          reason?: string;
+        };
+        Returns: Json;
+      };
       decline_waiting_list_offer: {
         Args: {
           secret: string;
@@ -1482,6 +1612,10 @@ export type Database = {
         Returns: string;
       };
       due_balance_reminders: {
+        Args: never;
+        Returns: number;
+      };
+      due_document_reminders: {
         Args: never;
         Returns: number;
       };
@@ -1542,6 +1676,12 @@ export type Database = {
           refunds_pending: number;
           net: number;
         }[];
+      };
+      edition_readiness: {
+        Args: {
+          edition: string;
+        };
+        Returns: Json;
       };
       emails_to_send: {
         Args: {
@@ -1663,6 +1803,15 @@ export type Database = {
         Args: never;
         Returns: string;
       };
+      readiness_state: {
+        Args: {
+          details_complete: boolean;
+          missing: number;
+          rejected: number;
+          submitted: number;
+        };
+        Returns: string;
+      };
       record_checkout_payment: {
         Args: {
           event_id: string;
@@ -1719,6 +1868,17 @@ export type Database = {
         };
         Returns: undefined;
       };
+      record_team_document: {
+        Args: {
+          secret: string;
+          kind: string;
+          object_path: string;
+          file_name: string;
+          content_type: string;
+          size_bytes: number;
+        };
+        Returns: Json;
+      };
       record_webhook_delivery: {
         Args: {
           kind: string;
@@ -1767,6 +1927,12 @@ export type Database = {
         };
         Returns: undefined;
       };
+      required_document_kinds: {
+        Args: {
+          has_co_driver: boolean;
+        };
+        Returns: string[];
+      };
       send_reminder_now: {
         Args: {
           registration: string;
@@ -1811,6 +1977,13 @@ export type Database = {
         };
         Returns: undefined;
       };
+      team_document_path: {
+        Args: {
+          secret: string;
+          kind: string;
+        };
+        Returns: Json;
+      };
       team_fundraising: {
         Args: {
           secret: string;
@@ -1829,6 +2002,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      team_readiness: {
+        Args: {
+          secret: string;
+        };
+        Returns: Json;
+      };
       update_co_driver_details: {
         Args: {
           secret: string;
@@ -1837,6 +2016,13 @@ export type Database = {
         Returns: Json;
       };
       update_team_details: {
+        Args: {
+          secret: string;
+          details: Json;
+        };
+        Returns: Json;
+      };
+      update_team_documents_details: {
         Args: {
           secret: string;
           details: Json;

@@ -48,6 +48,13 @@ export const MAX_URL_LENGTH = 8 * 1024;
  */
 export const API_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Edge Functions that take a file: the bucket they store it in, whose file_size_limit (plus the
+ * multipart framing) is their body limit. Hosted Edge Functions document no body limit of their
+ * own, and the function checks the size itself (team-documents: 10 MiB).
+ */
+const FILE_FUNCTIONS: Record<string, string> = { '/functions/v1/team-documents': 'documents' };
+
 /** The local webhook receivers take one small JSON object per call. */
 export const LOCAL_BODY_LIMIT = 64 * 1024;
 
@@ -85,8 +92,11 @@ export async function bodyLimit(
   ctx: ApiContext,
 ): Promise<number> {
   const ceiling = ctx.config.maxBodyBytes;
-  if (api === 'storage') {
-    const bucketId = uploadBucket(method, pathname);
+  if (api === 'storage' || api === 'functions') {
+    const bucketId =
+      api === 'storage'
+        ? uploadBucket(method, pathname)
+        : FILE_FUNCTIONS[pathname.replace(/\/+$/, '')];
     if (bucketId) {
       const { rows } = await ctx.db.query<{ file_size_limit: number | string | null }>(
         'select file_size_limit from storage.buckets where id = $1',

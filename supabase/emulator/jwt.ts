@@ -25,6 +25,41 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Storage's signed-URL token: HS256 with the project's secret, claims {url, iat, exp} and no role,
+ * verified as storage-api's jsonwebtoken does (its messages). `now` is in seconds.
+ */
+export function verifySignedUrlToken(
+  token: string,
+  secret: string,
+  now = Math.floor(Date.now() / 1000),
+): { ok: true; url: string; exp: number } | { ok: false; message: string } {
+  const parts = token.split('.');
+  if (parts.length !== 3) return { ok: false, message: 'jwt malformed' };
+  const [header, payload, signature] = parts as [string, string, string];
+  let headerJson: unknown;
+  let claims: unknown;
+  try {
+    headerJson = decodeJson(header);
+    claims = decodeJson(payload);
+  } catch {
+    return { ok: false, message: 'invalid token' };
+  }
+  if (!isRecord(headerJson) || headerJson.alg !== 'HS256') {
+    return { ok: false, message: 'invalid algorithm' };
+  }
+  const expected = Buffer.from(sign(`${header}.${payload}`, secret));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    return { ok: false, message: 'invalid signature' };
+  }
+  if (!isRecord(claims) || typeof claims.url !== 'string' || typeof claims.exp !== 'number') {
+    return { ok: false, message: 'invalid token' };
+  }
+  if (claims.exp <= now) return { ok: false, message: 'jwt expired' };
+  return { ok: true, url: claims.url, exp: claims.exp };
+}
+
 /** Verifies signature, algorithm and expiry (which must be present). `now` is in seconds. */
 export function verifyJwt(
   token: string,

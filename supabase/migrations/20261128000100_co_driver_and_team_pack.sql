@@ -30,8 +30,9 @@
 -- so a cancelled or deleted team's number is not reused). Deposits recorded before this
 -- migration are numbered in the order of their ledger rows (recorded_at, then id).
 -- team_pack_facts() (service role, for the team-pack Edge Function) answers the pack's facts for
--- a team paid in full and ready to drive (team_readiness(secret).ready, issue 25's documents),
--- or the reason it cannot have one.
+-- a team paid in full and ready to drive (private.registration_readiness's `ready`, migration
+-- 20261128000000: every detail given and every document accepted), or the reason it cannot have
+-- one.
 --
 -- This file's definitions of claim_registration_email and email_log's kind constraint are the
 -- ones in force. Valid on hosted Supabase (PostgreSQL 15+, `postgres` not a superuser), PGlite
@@ -53,11 +54,11 @@ alter table public.email_log add constraint email_log_kind_check check (kind in 
 alter table public.email_log
   add column co_driver_copy boolean not null default false;
 
--- The once-only kinds stay once per registration, now once per recipient: the lead's and the
--- co-driver's copy.
+-- The once-only kinds stay once per registration (20261128000000's list), now once per
+-- recipient: the lead's and the co-driver's copy.
 drop index public.email_log_once;
 create unique index email_log_once on public.email_log (registration_id, kind, co_driver_copy)
-  where kind not in ('team_link', 'reminder_manual');
+  where kind not in ('team_link', 'reminder_manual', 'document_rejected');
 
 -- The kinds a co-driver receives a copy of: the confirmation, the receipts, the balance
 -- reminders, the cancellation and the refund, and the documents' reminders and decisions.
@@ -89,16 +90,20 @@ as $$
     and lower(btrim(r.co_driver_email)) <> lower(btrim(r.lead_driver_email))
 $$;
 
--- Queues the co-driver's copy of a kind; answers its id, or null (no co-driver address, a kind
--- not copied, or a once-only copy queued before).
-create or replace function private.queue_co_driver_copy(target uuid, email_kind text)
+-- Queues the co-driver's copy of a kind (a rejection's with its document); answers its id, or
+-- null (no co-driver address, a kind not copied, or a once-only copy queued before).
+create or replace function private.queue_co_driver_copy(
+  target uuid,
+  email_kind text,
+  document uuid default null
+)
 returns uuid
 language sql
 security definer
 set search_path = ''
 as $$
-  insert into public.email_log (registration_id, kind, recipient, co_driver_copy)
-  select target, email_kind, address, true
+  insert into public.email_log (registration_id, kind, recipient, co_driver_copy, team_document_id)
+  select target, email_kind, address, true, document
   from private.co_driver_address(target) as address
   where address is not null and private.co_driver_copied(email_kind)
   on conflict do nothing
@@ -115,7 +120,7 @@ set search_path = ''
 as $$
 begin
   if not new.co_driver_copy and new.registration_id is not null then
-    perform private.queue_co_driver_copy(new.registration_id, new.kind);
+    perform private.queue_co_driver_copy(new.registration_id, new.kind, new.team_document_id);
   end if;
   return null;
 end
@@ -541,30 +546,10 @@ alter table public.registrations enable trigger registrations_updated_at;
 -- The team pack.
 -- ---------------------------------------------------------------------------------------------
 
--- Whether the team is ready to drive, by issue 25's documents (public.team_readiness, migration
--- 20261128000000): false while that function does not exist, so no pack goes out unchecked.
-create or replace function private.team_ready(secret text)
-returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  ready boolean;
-begin
-  if to_regprocedure('public.team_readiness(text)') is null then
-    return false;
-  end if;
-  execute 'select (public.team_readiness($1) ->> ''ready'')::boolean' into ready using secret;
-  return coalesce(ready, false);
-end
-$$;
-
 -- The facts of a team's pack, for the team-pack Edge Function (service role): {edition: name,
 -- year, start and finish dates and places}, {organiser_phone} (site settings' contact_phone),
 -- {team: name, door number, drivers, car}. Or {refused: 'unknown' (a wrong or expired secret),
--- 'cancelled', 'not-paid' (not paid in full), 'not-ready' (documents not all accepted)}.
+-- 'cancelled', 'not-paid' (not paid in full), 'not-ready' (not ready to drive)}.
 create or replace function public.team_pack_facts(secret text)
 returns jsonb
 language plpgsql
@@ -587,7 +572,7 @@ begin
   if private.registration_money(team.id) ->> 'state' <> 'paid in full' then
     return jsonb_build_object('refused', 'not-paid');
   end if;
-  if not private.team_ready(secret) then
+  if not coalesce((private.registration_readiness(team.id) ->> 'ready')::boolean, false) then
     return jsonb_build_object('refused', 'not-ready');
   end if;
   select * into edition from public.editions where id = team.edition_id;
@@ -615,8 +600,9 @@ $$;
 -- Sending: a copy carries the co-driver's link.
 -- ---------------------------------------------------------------------------------------------
 
--- 20261127000000's, with the co-driver's copy: it carries a fresh co-driver link
--- (co_driver_link_secret) and no team link, so the copy never opens the lead's page.
+-- 20261128000000's (the readiness, the rejected document, reminders skipped when nothing is
+-- missing), with the co-driver's copy: it carries a fresh co-driver link (co_driver_link_secret)
+-- and no team link, so the copy never opens the lead's page.
 create or replace function public.claim_registration_email(email_id uuid)
 returns jsonb
 language plpgsql
@@ -627,6 +613,8 @@ declare
   claimed public.email_log;
   team public.registrations;
   money jsonb;
+  readiness jsonb;
+  document public.team_documents;
 begin
   update public.email_log set status = 'sending', attempts = attempts + 1, claimed_at = now()
   where id = email_id
@@ -653,12 +641,32 @@ begin
     where id = claimed.id;
     return null;
   end if;
+  readiness := private.registration_readiness(team.id);
+  if claimed.kind in ('documents_reminder_60', 'documents_reminder_30', 'documents_reminder_14')
+     and (team.status = 'cancelled'
+          or readiness ->> 'readiness' not in ('documents missing', 'rejected')) then
+    update public.email_log set status = 'skipped', error = 'Nothing is missing any more.'
+    where id = claimed.id;
+    return null;
+  end if;
+  if claimed.kind = 'document_rejected' then
+    select * into document from public.team_documents where id = claimed.team_document_id;
+    if document.id is null or document.status <> 'rejected' then
+      update public.email_log set status = 'skipped', error = 'The document is no longer rejected.'
+      where id = claimed.id;
+      return null;
+    end if;
+  end if;
   return jsonb_build_object(
     'email', to_jsonb(claimed),
     'registration', to_jsonb(team) - 'client_ip' - 'website',
     'edition', private.edition_facts(team.edition_id),
     'money', money,
     'quote', private.cancellation_quote(team.id),
+    'documents', readiness,
+    'document', case when document.id is not null then jsonb_build_object(
+      'kind', document.kind, 'label', private.document_label(document.kind),
+      'file_name', document.file_name, 'reason', document.reason) end,
     'team_link_secret', case when claimed.kind <> 'cancelled_organiser' and not claimed.co_driver_copy
                              then public.issue_team_link(team.id) end,
     'co_driver_link_secret', case when claimed.co_driver_copy
@@ -670,10 +678,10 @@ $$;
 -- Who may call what.
 -- ---------------------------------------------------------------------------------------------
 revoke all on function
-  private.co_driver_address(uuid), private.queue_co_driver_copy(uuid, text),
+  private.co_driver_address(uuid), private.queue_co_driver_copy(uuid, text, uuid),
   private.copy_email_to_co_driver(), private.co_driver_registration(text),
   private.co_driver_page(uuid), private.team_fundraising(uuid), private.give_door_number(uuid),
-  private.door_number_on_deposit(), private.team_ready(text)
+  private.door_number_on_deposit()
   from public, anon, authenticated;
 revoke all on function
   public.queue_co_driver_copy(uuid, text), public.issue_co_driver_link(uuid),

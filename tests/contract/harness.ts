@@ -192,7 +192,7 @@ export async function arrangeRow(
     .select('id')
     .single();
   if (error || !data) throw new Error(`arrange ${table}: ${error?.message}`);
-  return (data as { id: string }).id;
+  return (data as unknown as { id: string }).id;
 }
 
 /** The emails the local mail catcher holds for an address, newest first (read with the service key). */

@@ -30,6 +30,8 @@ type Publishable = Exclude<
   | 'email_log'
   | 'waiting_list_entries'
   | 'consent_wordings'
+  | 'registration_drivers'
+  | 'team_documents'
 >;
 
 /** A valid row for each table (the `published` flag is added by the caller). */
@@ -894,6 +896,158 @@ describe('edition_money, edition_ledger and edition_figures (administrators only
 // Migration 20260305000000: RLS is the rule on every table, the private schema's included (only
 // security-definer functions owned by the tables' owner touch those), and no insert policy takes
 // any row a caller sends: a public insert is bounded by grants, checks and the submission guard.
+// Issue 25 (migration 20261128000000): the drivers' details and the documents are read by
+// administrators only and written by their functions alone; the private bucket `documents` is
+// read by administrators only and written by nobody but the team-documents function (service).
+describe('team documents: registration_drivers, team_documents, their functions and the bucket', () => {
+  const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+  let registration = '';
+  let secret = '';
+  let document = '';
+  let objectPath = '';
+  beforeAll(async () => {
+    registration = await arrange('registrations', {
+      lead_driver_name: 'Document Holder',
+      lead_driver_email: 'document.holder@example.org',
+      lead_driver_phone: '07700 900123',
+    });
+    secret = (await em().service.rpc('issue_team_link', { registration })).data ?? '';
+    objectPath = `${registration}/insurance/${randomUUID()}.pdf`;
+    const stored = await em()
+      .service.storage.from('documents')
+      .upload(objectPath, PDF_BYTES, { contentType: 'application/pdf' });
+    expect(stored.error).toBeNull();
+    const recorded = await em().service.rpc('record_team_document', {
+      secret,
+      kind: 'insurance',
+      object_path: objectPath,
+      file_name: 'cover.pdf',
+      content_type: 'application/pdf',
+      size_bytes: PDF_BYTES.length,
+    });
+    expect(recorded.error).toBeNull();
+    document = (recorded.data as { document_id: string }).document_id;
+    await em().service.rpc('update_team_documents_details', {
+      secret,
+      details: { lead: { licence_number: 'MATRIX1' } },
+    });
+  });
+
+  test.each(CALLERS)(
+    '%s reads the tables only when an administrator, and writes them never',
+    async (caller) => {
+      for (const table of ['registration_drivers', 'team_documents'] as const) {
+        const read = await client(caller)
+          .from(table)
+          .select('id')
+          .eq('registration_id', registration);
+        expect(read.data ?? []).toHaveLength(caller === 'admin' ? 1 : 0);
+        const inserted = await client(caller)
+          .from(table)
+          .insert(
+            (table === 'registration_drivers'
+              ? { registration_id: registration, role: 'co' }
+              : {
+                  registration_id: registration,
+                  kind: 'mot',
+                  object_path: `${registration}/mot/${randomUUID()}.pdf`,
+                  file_name: 'forged.pdf',
+                  content_type: 'application/pdf',
+                  size_bytes: 1,
+                }) as never,
+          );
+        expect(inserted.error?.code).toBe('42501');
+        await client(caller)
+          .from(table)
+          .update({ registration_id: randomUUID() } as never)
+          .eq('registration_id', registration);
+        await client(caller).from(table).delete().eq('registration_id', registration);
+        const still = await em()
+          .service.from(table)
+          .select('registration_id')
+          .eq('registration_id', registration);
+        expect(still.data).toEqual([{ registration_id: registration }]);
+      }
+    },
+  );
+
+  test.each(CALLERS)(
+    '%s uses the team’s functions with the secret, and the service role’s never',
+    async (caller) => {
+      const page = await client(caller).rpc('team_readiness', { secret });
+      expect(page.data).toMatchObject({ reference: registration });
+      const saved = await client(caller).rpc('update_team_documents_details', {
+        secret,
+        details: { lead: { licence_number: 'MATRIX2' } },
+      });
+      expect(saved.error).toBeNull();
+      for (const call of [
+        client(caller).rpc('record_team_document', {
+          secret,
+          kind: 'mot',
+          object_path: `${registration}/mot/${randomUUID()}.pdf`,
+          file_name: 'x.pdf',
+          content_type: 'application/pdf',
+          size_bytes: 1,
+        }),
+        client(caller).rpc('team_document_path', { secret, kind: 'insurance' }),
+        client(caller).rpc('due_document_reminders'),
+      ]) {
+        expect((await call).error?.code).toBe('42501');
+      }
+    },
+  );
+
+  test.each(CALLERS)(
+    '%s decides and counts readiness only when an administrator',
+    async (caller) => {
+      const decided = await client(caller).rpc('decide_team_document', {
+        document,
+        decision: 'accepted',
+      });
+      const { data: edition } = await em()
+        .service.from('editions')
+        .select('id')
+        .eq('year', 2026)
+        .single();
+      const counted = await client(caller).rpc('edition_readiness', { edition: edition?.id ?? '' });
+      if (caller === 'admin') {
+        expect(decided.data).toMatchObject({ status: 'accepted' });
+        expect(counted.data).toMatchObject({
+          ready: expect.any(Number),
+          total: expect.any(Number),
+        });
+      } else {
+        expect(decided.error?.code).toBe('42501');
+        expect(counted.error?.code).toBe('42501');
+      }
+    },
+  );
+
+  test.each(CALLERS)(
+    '%s lists, reads and signs the bucket’s objects only when an administrator, and uploads none',
+    async (caller) => {
+      const bucket = client(caller).storage.from('documents');
+      const listed = await bucket.list(`${registration}/insurance`);
+      const downloaded = await bucket.download(objectPath);
+      const signed = await bucket.createSignedUrl(objectPath, 60);
+      if (caller === 'admin') {
+        expect(listed.data?.map((entry) => entry.name)).toEqual([objectPath.split('/').pop()]);
+        expect(downloaded.error).toBeNull();
+        expect(signed.error).toBeNull();
+      } else {
+        expect(listed.data ?? []).toEqual([]);
+        expect(downloaded.data).toBeNull();
+        expect(signed.data).toBeNull();
+      }
+      const uploaded = await bucket.upload(`${registration}/mot/${randomUUID()}.pdf`, PDF_BYTES, {
+        contentType: 'application/pdf',
+      });
+      expect(uploaded.error).toMatchObject({ statusCode: '403' });
+    },
+  );
+});
+
 describe('row-level security across the schema', () => {
   test('is enabled on every table in public and private', async () => {
     const { rows } = await em().emulator.db.query<{ name: string }>(

@@ -6,37 +6,21 @@
 // page (JustGiving or Enthuse) and target, and the public teams list of those that agreed, paid
 // the deposit and are not cancelled. The database's day is pinned to 20 March 2026. Runs on
 // PGlite and on PostgreSQL 15.
-//
-// Ready to drive is issue 25's documents (public.team_readiness, migration 20261128000000, by
-// another branch): where that function does not exist yet, beforeAll stands one in that calls a
-// team ready when its note says 'ready (test)'; where it exists, it is the real one.
+// Ready to drive is issue 25's documents (migration 20261128000000): every detail saved through
+// update_team_documents_details, each document uploaded through team-documents and accepted by
+// an administrator.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { readPdf } from '../support/pdf-reading';
 import { setupTestEmulator } from './harness';
 import { callFunction } from './co-driver-support';
+import { COMPLETE_DETAILS, PDF, readiness, saveDetails, upload } from './team-documents-support';
 import { payBalance, payDeposit, register, setEdition, teamLink } from './team-page-support';
 
 const DAY = '2026-03-20';
 const em = setupTestEmulator({ trustTestClientAddress: true, clock: DAY });
 
-const READY_NOTE = 'ready (test)';
-
 beforeAll(async () => {
   await setEdition(em(), { capacity: 1000, start_place: 'Dover', finish_place: 'Monaco' });
-  await em().emulator.db.query(`
-    do $$
-    begin
-      if to_regprocedure('public.team_readiness(text)') is null then
-        execute $stand_in$
-          create function public.team_readiness(secret text) returns jsonb
-          language sql stable security definer set search_path = '' as $body$
-            select jsonb_build_object('ready', r.note = '${READY_NOTE}')
-            from public.registrations as r where r.id = private.team_registration(secret)
-          $body$
-        $stand_in$;
-      end if;
-    end
-    $$`);
 });
 
 async function doorNumber(registration: string): Promise<number | null> {
@@ -48,18 +32,27 @@ async function doorNumber(registration: string): Promise<number | null> {
   return data?.door_number ?? null;
 }
 
-/** A team paid in full, ready to drive, with its secret. */
-async function readyTeam(teamName = 'The Testers') {
-  const team = await register(em(), {
-    team_name: teamName,
-    co_driver_name: 'Sam Co',
-    vehicle_make: 'Land Rover',
-    registration_plate: 'AB12 CDE',
-  });
+/** A team paid in full, with its secret; ready to drive unless `ready` is false. */
+async function readyTeam(teamName = 'The Testers', ready = true) {
+  const team = await register(em(), { team_name: teamName, co_driver_name: 'Sam Co' });
   await payDeposit(em(), team.id);
   await payBalance(em(), team.id);
-  await em().service.from('registrations').update({ note: READY_NOTE }).eq('id', team.id);
-  return { ...team, secret: await teamLink(em(), team.id) };
+  const secret = await teamLink(em(), team.id);
+  if (ready) {
+    expect((await saveDetails(em(), secret, COMPLETE_DETAILS)).error).toBeNull();
+    for (const kind of ['lead_licence', 'co_licence', 'insurance', 'mot'])
+      expect((await upload(em(), { secret, kind, bytes: PDF })).status).toBe(200);
+    for (const item of (await readiness(em(), secret))?.items ?? []) {
+      const id = (item as { document_id?: string }).document_id ?? '';
+      const { error } = await em().admin.rpc('decide_team_document', {
+        document: id,
+        decision: 'accepted',
+      });
+      expect(error).toBeNull();
+    }
+    expect((await readiness(em(), secret))?.ready).toBe(true);
+  }
+  return { ...team, secret };
 }
 
 const download = (secret: unknown) => callFunction(em(), 'team-pack', { secret });
@@ -115,7 +108,7 @@ describe('the team pack', () => {
         'The Door Testers',
         `Door number: ${door}`,
         'Co-driver: Sam Co',
-        'Car: Land Rover',
+        'Car: Volvo 240 Estate',
         'Start: Dover, 22 June 2026.',
         'Finish: Monaco, 28 June 2026.',
         'Emergency services anywhere in Europe: 112',
@@ -133,8 +126,7 @@ describe('the team pack', () => {
       error: 'The team pack is ready once the balance is paid in full.',
     });
 
-    const team = await readyTeam();
-    await em().service.from('registrations').update({ note: '' }).eq('id', team.id);
+    const team = await readyTeam('Not Ready Yet', false);
     expect((await download(team.secret)).json()).toEqual({
       error:
         'The team pack is ready once every document is accepted and the team is ready to drive.',

@@ -700,6 +700,9 @@ describe('the migration to the ledger loses nothing (a copy of a 2026 database)'
       'paid_pence',
       'deposit_paid_pence',
       'refunded_pence',
+      // The car's insurance and MOT expiries (20261128000000).
+      'insurance_expiry',
+      'mot_expiry',
       // Fundraising, the public list's consent and the door number (20261128000100).
       'fundraising_url',
       'fundraising_target_pence',

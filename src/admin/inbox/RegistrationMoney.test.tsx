@@ -183,6 +183,7 @@ describe("a registration's money", () => {
         sent_at: null,
         waiting_list_entry_id: null,
         co_driver_copy: false,
+        team_document_id: null,
       },
     ];
     const section = renderMoney();

@@ -58,6 +58,8 @@ function registration(overrides: Partial<RegistrationListRow> = {}): Registratio
     refunded_pence: 0,
     money_state: 'awaiting deposit',
     balance_pence: 395_000,
+    insurance_expiry: null,
+    mot_expiry: null,
     ...overrides,
   };
 }

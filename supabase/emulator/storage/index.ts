@@ -1,5 +1,7 @@
 // The Storage API (/storage/v1) subset supabase-js uses in this product, answering as
 // storage-api does: every client error is HTTP 400 with the real status inside the body.
+// Private buckets (`documents`) are read as the caller (/object/authenticated/, RLS decides) or
+// through signed URLs (sign.ts); /object/public/ answers 'Bucket not found' for them.
 import {
   ApiError,
   type ApiContext,
@@ -13,6 +15,7 @@ import { listObjects } from './list';
 import { objectNameFromPath, isSafeBucketId } from './object-name';
 import { removeObject, removeObjects } from './remove';
 import { json, listBuckets, renderBucket, requireClaims } from './rows';
+import { readSignedObject, signObject, signObjects } from './sign';
 import { uploadObject } from './upload';
 
 const PREFIX = '/storage/v1';
@@ -70,6 +73,18 @@ async function route(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
       requireClaims(req),
       bucketIdFrom(path.slice('/object/list/'.length)),
     );
+  }
+  if (path.startsWith('/object/sign/')) {
+    const rest = path.slice('/object/sign/'.length);
+    if (method === 'POST' && rest.length > 0 && !rest.includes('/')) {
+      return signObjects(req, ctx, requireClaims(req), bucketIdFrom(rest));
+    }
+    const target = bucketAndName(rest);
+    if (target && method === 'POST') {
+      return signObject(req, ctx, requireClaims(req), target.bucketId, target.name);
+    }
+    if (target && method === 'GET') return readSignedObject(req, ctx, target.bucketId, target.name);
+    if (!target) throw StorageErrors.resourceNotFound();
   }
   if (path.startsWith('/object/public/') && method === 'GET') {
     const target = bucketAndName(path.slice('/object/public/'.length));

@@ -7,7 +7,8 @@
 //   Deno.serve(serve({ name: 'x', callers: ['admin'] }, async ({ body, caller }) => json(200, {})));
 //
 // A function that must see the body exactly as sent (a payment provider signs the bytes) asks for
-// `body: 'text'`. CORS headers on a server-to-server answer (a webhook's) grant nothing: the
+// `body: 'text'`; one that takes a file asks for `body: 'form'` (multipart/form-data arrives as
+// `form`, anything else is parsed as JSON into `body`). CORS headers on a server-to-server answer (a webhook's) grant nothing: the
 // function's own check (a signature, the caller) is what guards it, so every function sends them.
 
 export const CORS = {
@@ -38,8 +39,11 @@ export type Options = {
   name: string;
   /** The callers it serves; others are refused with 403. All when absent. */
   callers?: Caller[];
-  /** 'json' (default): a JSON object, parsed. 'text': the body as sent, unparsed. */
-  body?: 'json' | 'text';
+  /**
+   * 'json' (default): a JSON object, parsed. 'text': the body as sent, unparsed. 'form':
+   * multipart/form-data as `form`, else a JSON object as for 'json'.
+   */
+  body?: 'json' | 'text' | 'form';
   /** The most bytes the body may have (JSON_BODY_LIMIT when absent). */
   limit?: number;
   /** What a caller it does not serve is told (403). */
@@ -54,6 +58,8 @@ export type Call = {
   body: Record<string, unknown>;
   /** The body exactly as sent ('text'), or '' for 'json'. */
   text: string;
+  /** The multipart form sent ('form'), or null. */
+  form: FormData | null;
   /** The caller, asked of the database once, on first use. */
   caller: () => Promise<Caller>;
 };
@@ -65,10 +71,10 @@ const refusal = (status: number, error: string, field?: string): Response =>
   json(status, field ? { error, field } : { error });
 
 /** The body's bytes up to `limit`; a Refusal (413) as soon as it is longer, declared or sent. */
-async function readBody(request: Request, limit: number): Promise<string> {
+async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const tooLarge = new Refusal(413, `The body must be at most ${limit} bytes.`);
   if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge;
-  if (!request.body) return '';
+  if (!request.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of request.body) {
@@ -82,7 +88,18 @@ async function readBody(request: Request, limit: number): Promise<string> {
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
+}
+
+/** A multipart body as FormData (the runtime's own parser), or a 400 for a malformed one. */
+async function parseForm(request: Request, bytes: Uint8Array<ArrayBuffer>): Promise<FormData> {
+  try {
+    return await new Response(bytes, {
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+    }).formData();
+  } catch {
+    throw new Refusal(400, 'The form could not be read.');
+  }
 }
 
 function parseObject(text: string): Record<string, unknown> {
@@ -150,14 +167,20 @@ export function serve(
       let known: Promise<Caller> | undefined;
       const caller = () => (known ??= callerOf(request));
       // Read (bounded) before anything is answered, so no refusal leaves a body half sent.
-      const text = await readBody(request, options.limit ?? JSON_BODY_LIMIT);
+      const bytes = await readBody(request, options.limit ?? JSON_BODY_LIMIT);
       if (options.callers && !options.callers.includes(await caller()))
         throw new Refusal(403, options.refused ?? 'You may not use this.');
-      const body = options.body === 'text' ? {} : parseObject(text);
+      const multipart =
+        options.body === 'form' &&
+        /^multipart\/form-data/i.test(request.headers.get('content-type') ?? '');
+      const form = multipart ? await parseForm(request, bytes) : null;
+      const text = multipart ? '' : new TextDecoder().decode(bytes);
+      const body = options.body === 'text' || multipart ? {} : parseObject(text);
       return await handler({
         request,
         body,
         text: options.body === 'text' ? text : '',
+        form,
         caller,
       });
     } catch (failure) {

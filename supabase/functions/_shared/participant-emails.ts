@@ -9,7 +9,7 @@ import { callRpc } from './database.ts';
 import { composeEmail, editionOf, sendEmail, type Email } from './email.ts';
 import type { Payment, TeamPage } from './emails/index.tsx';
 
-/** The email log's kinds (migrations 20261126000000 and 20261127000100). */
+/** The email log's kinds (migrations 20261126000000, 20261127000100 and 20261128000000). */
 export type LoggedKind =
   | 'confirmation'
   | 'deposit_receipt'
@@ -23,7 +23,11 @@ export type LoggedKind =
   | 'reminder_manual'
   | 'refund_sent'
   | 'waiting_list_joined'
-  | 'waiting_list_offer';
+  | 'waiting_list_offer'
+  | 'documents_reminder_60'
+  | 'documents_reminder_30'
+  | 'documents_reminder_14'
+  | 'document_rejected';
 
 /** The waiting list's kinds (migration 20261127000000): about an entry, not a registration. */
 export const WAITING_LIST_KINDS: LoggedKind[] = ['waiting_list_joined', 'waiting_list_offer'];
@@ -43,6 +47,10 @@ type Claimed = {
   edition: Row;
   money: Row;
   quote: Row | null;
+  /** The team's readiness (private.registration_readiness): what is missing, by label. */
+  documents: { missing?: unknown } | null;
+  /** The rejected file, for 'document_rejected'. */
+  document: { label: string; file_name: string; reason: string | null } | null;
   team_link_secret: string | null;
   co_driver_link_secret?: string | null;
 };
@@ -226,6 +234,30 @@ function render(claimed: Claimed | ClaimedEntry, payment?: Payment): Promise<Ema
     }
     case 'refund_sent':
       return composeEmail('refundSent', to, { ...about, refunded: pence(money.refunded_pence) });
+    case 'documents_reminder_60':
+    case 'documents_reminder_30':
+    case 'documents_reminder_14': {
+      const missing = claimed.documents?.missing;
+      return composeEmail('documentsReminder', to, {
+        ...about,
+        teamPage: needPage(),
+        missing: Array.isArray(missing) ? missing.map(text).filter(Boolean) : [],
+        daysLeft: Math.max(
+          daysBetween(databaseToday(claimed, edition.startDate), edition.startDate),
+          0,
+        ),
+      });
+    }
+    case 'document_rejected': {
+      if (!claimed.document) throw new Error(`Email ${email.id} came without its document`);
+      return composeEmail('documentRejected', to, {
+        ...about,
+        teamPage: needPage(),
+        document: claimed.document.label,
+        fileName: claimed.document.file_name,
+        reason: claimed.document.reason ?? '',
+      });
+    }
     case 'waiting_list_joined':
     case 'waiting_list_offer':
       throw new Error(`Email ${email.id} came without its waiting-list entry`);

@@ -10,7 +10,7 @@
 //
 // POST { path }  → 200 { path, width, height } | 422 { error } (refused, deleted)
 // Other refusals are _shared/http.ts's { error } with 400, 403, 404 or 413.
-import { callRpc } from '../_shared/database.ts';
+import { callRpc, serviceHeaders } from '../_shared/database.ts';
 import { json, Refusal, serve } from '../_shared/http.ts';
 import { checkImage, filmMatches, isCheckedImageType } from '../_shared/image-check.ts';
 
@@ -20,10 +20,6 @@ const MAX_BYTES = 50 * 1024 * 1024;
 const SIZED_NAME = /\.(\d{1,9})x(\d{1,9})\.[A-Za-z0-9]+$/;
 const VARIANT_NAME = /\.w\d{1,5}\.webp$/;
 
-const serviceHeaders = () => {
-  const key = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
-  return { apikey: key, authorization: `Bearer ${key}` };
-};
 const objectUrl = (path: string) =>
   `${Deno.env.get('SUPABASE_URL')}/storage/v1/object/${BUCKET}/${path
     .split('/')

@@ -1,8 +1,9 @@
 // Sends the participants' emails waiting in the email log (_shared/participant-emails.ts).
 //
 // POST {} with the service role (the daily cron job 'participant-emails', whose body says how many
-//   reminders it queued: { reminders_queued }) → queues the day's balance reminders again
-//   (due_balance_reminders: each kind once per registration, so twice is harmless), then sends
+//   reminders it queued: { reminders_queued }) → queues the day's balance and documents reminders
+//   again (due_balance_reminders, due_document_reminders: each kind once per registration, so
+//   twice is harmless), then sends
 //   everything waiting → { reminders_queued, sent, failed, skipped }.
 // POST { only: 'team_link' } from anyone (the browser, right after request_team_link) → sends the
 //   team links waiting, nothing else → { ok: true }, whatever was sent. { only: 'cancellation' }
@@ -12,8 +13,9 @@
 //   (after join_waiting_list or decline_waiting_list_offer).
 // POST { waiting_list: true } with the service role (the 'waiting-list' cron job every 5 minutes,
 //   after handing out the free places) → sends the waiting list's emails only.
-// POST { only?: <kind> } from an administrator (after "Send reminder now") → sends what is waiting,
-//   of that kind or all, without queuing reminders.
+// POST { only?: <kind> } from an administrator (after "Send reminder now", or 'document_rejected'
+//   after rejecting a document) → sends what is waiting, of that kind or all, without queuing
+//   reminders.
 //
 // Why the browser may call it: it sends only what the database queued, to the addresses the
 // database chose, each once; request_team_link, which queues the links, is the rate-limited door
@@ -43,6 +45,10 @@ const KINDS: LoggedKind[] = [
   'waiting_list_joined',
   'waiting_list_offer',
   'refund_sent',
+  'documents_reminder_60',
+  'documents_reminder_30',
+  'documents_reminder_14',
+  'document_rejected',
 ];
 
 /** What a visitor's own action queued, and so what a visitor may ask to be sent now. */
@@ -71,7 +77,9 @@ Deno.serve(
       if (who === 'service' && body.waiting_list === true)
         return json(200, await sendQueuedEmails(WAITING_LIST_KINDS));
       if (who === 'service') {
-        const queued = await callRpc<number>('due_balance_reminders', {});
+        const queued =
+          (await callRpc<number>('due_balance_reminders', {})) +
+          (await callRpc<number>('due_document_reminders', {}));
         const counts = await sendQueuedEmails(only ? [only] : null);
         return json(200, { reminders_queued: queued, ...counts });
       }

@@ -190,6 +190,41 @@ const cases = [
       'Refunded: £1,850.50',
     ],
   }),
+  make({
+    kind: 'documentsReminder',
+    props: {
+      ...team,
+      teamPage,
+      daysLeft: 30,
+      missing: ["Co-driver's details", 'Insurance certificate (rejected: Expired in May)'],
+    },
+    subject: '2027 Europe Rally: documents still needed, 30 days to go',
+    says: [
+      `The 2027 Europe Rally starts on 20 June 2027, in 30 days. Before ${HOSTILE} can drive, we still need:`,
+      "• Co-driver's details",
+      '• Insurance certificate (rejected: Expired in May)',
+      `Reference: ${reference}`,
+    ],
+    links: [teamPage.link],
+  }),
+  make({
+    kind: 'documentRejected',
+    props: {
+      ...team,
+      teamPage,
+      document: 'Insurance certificate',
+      fileName: 'cover.pdf',
+      reason: `It names another car. ${HOSTILE}`,
+    },
+    subject: '2027 Europe Rally: your insurance certificate needs replacing',
+    says: [
+      'We have checked the insurance certificate you sent for the 2027 Europe Rally and cannot accept it:',
+      `It names another car. ${HOSTILE}`,
+      'Please send a new one on your team page.',
+      'File: cover.pdf',
+    ],
+    links: [teamPage.link],
+  }),
 ];
 
 /** As React writes text into HTML. */

@@ -11,6 +11,7 @@
 // (vite.config.ts), both onto node_modules.
 import { plainTextSelectors, render } from 'npm:@react-email/components@1.0.12';
 import { CancellationToOrganiser, CancellationToTeam, RefundSent } from './cancellation.tsx';
+import { DocumentRejected, DocumentsReminder } from './documents.tsx';
 import { BalanceReceipt, BalanceReminder, DepositReceipt, OverdueNotice } from './payments.tsx';
 import {
   AdministratorGranted,
@@ -35,6 +36,7 @@ export type {
   RefundSentProps,
 } from './cancellation.tsx';
 export type { TeamLinkProps } from './team-page.tsx';
+export type { DocumentRejectedProps, DocumentsReminderProps } from './documents.tsx';
 export type { WaitingListJoinedProps, WaitingListOfferProps } from './waiting-list.tsx';
 export { ORGANISATION } from './layout.tsx';
 
@@ -53,6 +55,8 @@ export const EMAILS = {
   waitingListJoined: WaitingListJoined,
   waitingListOffer: WaitingListOffer,
   refundSent: RefundSent,
+  documentsReminder: DocumentsReminder,
+  documentRejected: DocumentRejected,
 };
 
 export type EmailKind = keyof typeof EMAILS;
