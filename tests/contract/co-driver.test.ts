@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { caughtMail, setupTestEmulator } from './harness';
+import { PDF, readiness, upload } from './team-documents-support';
 import { callFunction, coDriverLink, coDriverLinksIn, teamLinksIn } from './co-driver-support';
 import {
   payBalance,
@@ -168,6 +169,42 @@ describe('the co-driver’s copies', () => {
     await callFunction(em(), 'participant-emails', { only: 'cancellation' });
     const [copy] = await caughtMail(em(), team.coDriverEmail);
     expect(copy?.text).toContain('Dear Sam Co,');
+  });
+
+  test('a rejected document: the co-driver’s copy carries the document and the reason, with their own link', async () => {
+    const team = await withCoDriver();
+    await payDeposit(em(), team.id);
+    const secret = await teamLink(em(), team.id);
+    expect((await upload(em(), { secret, kind: 'insurance', bytes: PDF })).status).toBe(200);
+    const insurance = (await readiness(em(), secret))?.items.find(
+      (item) => item.kind === 'insurance',
+    ) as { document_id?: string } | undefined;
+    const { error } = await em().admin.rpc('decide_team_document', {
+      document: insurance?.document_id ?? '',
+      decision: 'rejected',
+      reason: 'The certificate does not cover France.',
+    });
+    expect(error).toBeNull();
+    const { data: rows } = await em()
+      .service.from('email_log')
+      .select('recipient, co_driver_copy, team_document_id')
+      .eq('registration_id', team.id)
+      .eq('kind', 'document_rejected')
+      .order('co_driver_copy');
+    expect(rows).toEqual([
+      { recipient: team.email, co_driver_copy: false, team_document_id: insurance?.document_id },
+      {
+        recipient: team.coDriverEmail,
+        co_driver_copy: true,
+        team_document_id: insurance?.document_id,
+      },
+    ]);
+    await sendQueued('document_rejected');
+    const [copy] = await caughtMail(em(), team.coDriverEmail);
+    expect(copy?.text).toContain('Dear Sam Co,');
+    expect(copy?.text).toContain('The certificate does not cover France.');
+    expect(teamLinksIn(SITE_URL, copy?.text ?? null)).toEqual([]);
+    expect(coDriverLinksIn(SITE_URL, copy?.text ?? null)).toHaveLength(1);
   });
 
   test('the confirmation and the deposit receipt: the functions send the co-driver’s copy once, with their own link', async () => {
