@@ -1701,6 +1701,10 @@ AS $function$
     'co_driver_name', r.co_driver_name,
     'co_driver_email', r.co_driver_email,
     'co_driver_phone', r.co_driver_phone,
+    'driver', private.driver_details(d, r.co_driver_name) - 'name',
+    'licence', (select i - 'document_id'
+                from jsonb_array_elements(private.registration_readiness(r.id) -> 'items') as i
+                where i ->> 'kind' = 'co_licence'),
     'edition', jsonb_build_object(
       'year', e.year, 'name', e.name, 'start_date', e.start_date, 'end_date', e.end_date),
     'cancelled', r.status = 'cancelled',
@@ -1709,6 +1713,7 @@ AS $function$
       and private.today() <= e.start_date - e.details_cutoff_days)
   from public.registrations as r
   join public.editions as e on e.id = r.edition_id
+  left join public.registration_drivers as d on d.registration_id = r.id and d.role = 'co'
   where r.id = target
 $function$;
 -- executable by: none of the API roles
@@ -5275,6 +5280,9 @@ declare
   changed_row public.registrations;
   field text;
   fields constant text[] := array['co_driver_name', 'co_driver_email', 'co_driver_phone'];
+  driver_fields constant text[] := array['date_of_birth', 'licence_number', 'licence_expiry',
+    'emergency_contact_name', 'emergency_contact_phone'];
+  section jsonb;
   changed text[];
 begin
   if target is null then
@@ -5296,14 +5304,16 @@ begin
     raise sqlstate 'PT400' using message = 'Send the details as one JSON object.';
   end if;
   for field in select jsonb_object_keys(details) loop
-    if not field = any (fields) then
+    if field = any (driver_fields) then
+      continue;
+    elsif not field = any (fields) then
       raise sqlstate 'PT400' using message = format('Unknown field: %s', left(field, 60));
     elsif jsonb_typeof(details -> field) <> 'string' then
       raise sqlstate 'PT400' using message = format('%s must be text.', field), detail = field;
     end if;
   end loop;
 
-  changed_row := jsonb_populate_record(current_row, details);
+  changed_row := jsonb_populate_record(current_row, details - driver_fields);
   if btrim(coalesce(changed_row.co_driver_name, '')) = '' then
     perform private.refuse('coDriverName', 'Please enter your full name (up to 200 characters).');
   end if;
@@ -5313,6 +5323,12 @@ begin
     current_row.team_name, current_row.vehicle_make, current_row.vehicle_colour,
     current_row.registration_plate, current_row.vehicle_model,
     current_row.emergency_contact_name, current_row.emergency_contact_phone);
+
+  select coalesce(jsonb_object_agg(key, value), '{}'::jsonb) into section
+  from jsonb_each(details) where key = any (driver_fields);
+  if section <> '{}'::jsonb then
+    perform private.save_driver(target, 'co', section, edition);
+  end if;
 
   update public.registrations set
     co_driver_name = btrim(changed_row.co_driver_name),
@@ -5324,6 +5340,9 @@ begin
   select coalesce(array_agg(key order by key), '{}') into changed
   from jsonb_each(to_jsonb(changed_row)) as after_value(key, value)
   where key = any (fields) and value is distinct from to_jsonb(current_row) -> key;
+  if section <> '{}'::jsonb then
+    changed := changed || 'co_driver_details'::text;
+  end if;
   perform private.audit_participant(target, changed);
   return private.co_driver_page(target);
 end

@@ -198,8 +198,10 @@ begin
 end
 $$;
 
--- The co-driver's section: their own details, the edition's facts and whether they may still be
--- changed. Nothing of the lead driver, the money or the cancellation.
+-- The co-driver's section: their own details (name, email, phone; date of birth, licence and
+-- emergency contact as registration_drivers holds them, 20261128000000; their licence's state),
+-- the edition's facts and whether they may still be changed. Nothing of the lead driver, the
+-- car, the money or the cancellation.
 create or replace function private.co_driver_page(target uuid)
 returns jsonb
 language sql
@@ -212,6 +214,10 @@ as $$
     'co_driver_name', r.co_driver_name,
     'co_driver_email', r.co_driver_email,
     'co_driver_phone', r.co_driver_phone,
+    'driver', private.driver_details(d, r.co_driver_name) - 'name',
+    'licence', (select i - 'document_id'
+                from jsonb_array_elements(private.registration_readiness(r.id) -> 'items') as i
+                where i ->> 'kind' = 'co_licence'),
     'edition', jsonb_build_object(
       'year', e.year, 'name', e.name, 'start_date', e.start_date, 'end_date', e.end_date),
     'cancelled', r.status = 'cancelled',
@@ -220,6 +226,7 @@ as $$
       and private.today() <= e.start_date - e.details_cutoff_days)
   from public.registrations as r
   join public.editions as e on e.id = r.edition_id
+  left join public.registration_drivers as d on d.registration_id = r.id and d.role = 'co'
   where r.id = target
 $$;
 
@@ -233,7 +240,10 @@ as $$ select private.co_driver_page(private.co_driver_registration(secret)) $$;
 
 -- The co-driver's own details, changed until the edition's cut-off as the team's are, with the
 -- sign-up's rules (private.refuse_team_fields: the refusal names the form's field). `details`
--- holds co_driver_name, co_driver_email and co_driver_phone, each optional; nothing else.
+-- holds co_driver_name, co_driver_email and co_driver_phone, and the co-driver's section of the
+-- documents' details (date_of_birth, licence_number, licence_expiry, emergency_contact_name,
+-- emergency_contact_phone: private.save_driver's rules and refusals, coDateOfBirth …), each
+-- optional; nothing else.
 create or replace function public.update_co_driver_details(secret text, details jsonb)
 returns jsonb
 language plpgsql
@@ -247,6 +257,9 @@ declare
   changed_row public.registrations;
   field text;
   fields constant text[] := array['co_driver_name', 'co_driver_email', 'co_driver_phone'];
+  driver_fields constant text[] := array['date_of_birth', 'licence_number', 'licence_expiry',
+    'emergency_contact_name', 'emergency_contact_phone'];
+  section jsonb;
   changed text[];
 begin
   if target is null then
@@ -268,14 +281,16 @@ begin
     raise sqlstate 'PT400' using message = 'Send the details as one JSON object.';
   end if;
   for field in select jsonb_object_keys(details) loop
-    if not field = any (fields) then
+    if field = any (driver_fields) then
+      continue;
+    elsif not field = any (fields) then
       raise sqlstate 'PT400' using message = format('Unknown field: %s', left(field, 60));
     elsif jsonb_typeof(details -> field) <> 'string' then
       raise sqlstate 'PT400' using message = format('%s must be text.', field), detail = field;
     end if;
   end loop;
 
-  changed_row := jsonb_populate_record(current_row, details);
+  changed_row := jsonb_populate_record(current_row, details - driver_fields);
   if btrim(coalesce(changed_row.co_driver_name, '')) = '' then
     perform private.refuse('coDriverName', 'Please enter your full name (up to 200 characters).');
   end if;
@@ -285,6 +300,12 @@ begin
     current_row.team_name, current_row.vehicle_make, current_row.vehicle_colour,
     current_row.registration_plate, current_row.vehicle_model,
     current_row.emergency_contact_name, current_row.emergency_contact_phone);
+
+  select coalesce(jsonb_object_agg(key, value), '{}'::jsonb) into section
+  from jsonb_each(details) where key = any (driver_fields);
+  if section <> '{}'::jsonb then
+    perform private.save_driver(target, 'co', section, edition);
+  end if;
 
   update public.registrations set
     co_driver_name = btrim(changed_row.co_driver_name),
@@ -296,6 +317,9 @@ begin
   select coalesce(array_agg(key order by key), '{}') into changed
   from jsonb_each(to_jsonb(changed_row)) as after_value(key, value)
   where key = any (fields) and value is distinct from to_jsonb(current_row) -> key;
+  if section <> '{}'::jsonb then
+    changed := changed || 'co_driver_details'::text;
+  end if;
   perform private.audit_participant(target, changed);
   return private.co_driver_page(target);
 end

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { caughtMail, setupTestEmulator } from './harness';
-import { PDF, readiness, upload } from './team-documents-support';
+import { COMPLETE_DETAILS, PDF, readiness, upload } from './team-documents-support';
 import { callFunction, coDriverLink, coDriverLinksIn, teamLinksIn } from './co-driver-support';
 import {
   payBalance,
@@ -274,6 +274,32 @@ describe('the co-driver’s own section', () => {
       actor_email: 'participant',
       changed_columns: ['co_driver_name', 'co_driver_phone'],
     });
+  });
+
+  test('the co-driver’s date of birth, licence and emergency contact: their own row only, with the documents’ refusals', async () => {
+    const team = await withCoDriver();
+    const secret = await coDriverLink(em(), team.id);
+    const change = (details: Record<string, unknown>) =>
+      em().anon.rpc('update_co_driver_details', { secret, details: details as never });
+    expect((await change({ date_of_birth: '2009-01-01' })).error).toMatchObject({
+      code: 'PT400',
+      details: 'coDateOfBirth',
+    });
+    expect((await change({ licence_expiry: '2026-06-27' })).error).toMatchObject({
+      code: 'PT400',
+      details: 'coLicenceExpiry',
+    });
+    const { data, error } = await change({ ...COMPLETE_DETAILS.co, co_driver_name: 'Sam Co' });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      driver: { ...COMPLETE_DETAILS.co, complete: true },
+      licence: { kind: 'co_licence', status: 'missing' },
+    });
+    const { data: rows } = await em()
+      .service.from('registration_drivers')
+      .select('role, licence_number')
+      .eq('registration_id', team.id);
+    expect(rows).toEqual([{ role: 'co', licence_number: COMPLETE_DETAILS.co.licence_number }]);
   });
 
   test('refusals beside the field; the cut-off and a cancellation close it', async () => {

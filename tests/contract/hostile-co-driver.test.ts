@@ -80,7 +80,9 @@ describe('the co-driver’s secret reaches only the co-driver’s section', () =
       'co_driver_phone',
       'details_editable',
       'details_editable_until',
+      'driver',
       'edition',
+      'licence',
       'team_name',
     ]);
     expect(JSON.stringify(data)).not.toContain(team.email);
@@ -95,6 +97,10 @@ describe('the co-driver’s secret reaches only the co-driver’s section', () =
       { separate_rooms: true },
       { fundraising_url: 'https://www.justgiving.com/x' },
       { co_driver_name: 'Ok', deposit_status: 'paid' },
+      // The lead's section and the car's are the team's page's alone.
+      { lead: { date_of_birth: '1980-01-01' } },
+      { vehicle: { insurance_expiry: '2027-01-01' } },
+      { insurance_expiry: '2027-01-01' },
     ]) {
       const { error } = await em().anon.rpc('update_co_driver_details', {
         secret: team.coSecret,
