@@ -12,6 +12,17 @@ export type CoDriverPage = {
   co_driver_name: string;
   co_driver_email: string;
   co_driver_phone: string;
+  /** The co-driver's row of registration_drivers (migration 20261128000000). */
+  driver: {
+    date_of_birth: CalendarDate | null;
+    licence_number: string;
+    licence_expiry: CalendarDate | null;
+    emergency_contact_name: string;
+    emergency_contact_phone: string;
+    complete: boolean;
+  };
+  /** The co-driver's licence as the organiser sees it: missing, submitted, accepted, rejected. */
+  licence: { status: string; reason: string | null; file_name: string | null } | null;
   edition: { year: number; name: string; start_date: CalendarDate; end_date: CalendarDate };
   cancelled: boolean;
   details_editable_until: CalendarDate;
@@ -23,6 +34,11 @@ export type CoDriverDetails = {
   coDriverName: string;
   coDriverEmail: string;
   coDriverPhone: string;
+  coDateOfBirth: string;
+  coLicenceNumber: string;
+  coLicenceExpiry: string;
+  coEmergencyContactName: string;
+  coEmergencyContactPhone: string;
 };
 
 export function coDriverDetailsOf(page: CoDriverPage): CoDriverDetails {
@@ -30,6 +46,11 @@ export function coDriverDetailsOf(page: CoDriverPage): CoDriverDetails {
     coDriverName: page.co_driver_name,
     coDriverEmail: page.co_driver_email,
     coDriverPhone: page.co_driver_phone,
+    coDateOfBirth: page.driver.date_of_birth ?? '',
+    coLicenceNumber: page.driver.licence_number,
+    coLicenceExpiry: page.driver.licence_expiry ?? '',
+    coEmergencyContactName: page.driver.emergency_contact_name,
+    coEmergencyContactPhone: page.driver.emergency_contact_phone,
   };
 }
 
@@ -53,6 +74,12 @@ export async function updateCoDriverDetails(
       co_driver_name: details.coDriverName.trim(),
       co_driver_email: details.coDriverEmail.trim(),
       co_driver_phone: details.coDriverPhone.trim(),
+      // '' clears a date (the database's rule).
+      date_of_birth: details.coDateOfBirth.trim(),
+      licence_number: details.coLicenceNumber.trim(),
+      licence_expiry: details.coLicenceExpiry.trim(),
+      emergency_contact_name: details.coEmergencyContactName.trim(),
+      emergency_contact_phone: details.coEmergencyContactPhone.trim(),
     },
   });
   throwIfRefused(answer);

@@ -19,6 +19,15 @@ function section(overrides: Partial<Section> = {}): Section {
     co_driver_name: 'Sam Co',
     co_driver_email: 'sam@example.org',
     co_driver_phone: '07700 900456',
+    driver: {
+      date_of_birth: null,
+      licence_number: '',
+      licence_expiry: null,
+      emergency_contact_name: '',
+      emergency_contact_phone: '',
+      complete: false,
+    },
+    licence: { status: 'missing', reason: null, file_name: null },
     edition: {
       year: 2026,
       name: '2026 Europe Rally',
@@ -59,6 +68,7 @@ describe('CoDriverPage', { timeout: 20_000 }, () => {
     const phone = screen.getByLabelText(/^Phone/);
     await user.clear(phone);
     await user.type(phone, '+44 7700 900789');
+    await user.type(screen.getByLabelText('Date of birth'), '1990-02-03');
     await user.click(screen.getByRole('button', { name: 'Save my details' }));
     expect(await screen.findByText('Your details have been saved.')).toBeVisible();
     expect(calls.at(-1)).toEqual({
@@ -69,6 +79,11 @@ describe('CoDriverPage', { timeout: 20_000 }, () => {
           co_driver_name: 'Sam Co',
           co_driver_email: 'sam@example.org',
           co_driver_phone: '+44 7700 900789',
+          date_of_birth: '1990-02-03',
+          licence_number: '',
+          licence_expiry: '',
+          emergency_contact_name: '',
+          emergency_contact_phone: '',
         },
       },
     });
@@ -101,6 +116,26 @@ describe('CoDriverPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save my details' }));
     expect(await screen.findByText('Please enter a valid email address.')).toBeVisible();
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows an under-18 refusal beside the date of birth', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubNetwork({
+      co_driver_page: { body: section() },
+      update_co_driver_details: {
+        status: 400,
+        body: {
+          code: 'PT400',
+          details: 'coDateOfBirth',
+          message: 'A driver must be 18 or over on 22 June 2026.',
+        },
+      },
+    });
+    renderPage();
+    await user.type(await screen.findByLabelText('Date of birth'), '2009-06-23');
+    await user.click(screen.getByRole('button', { name: 'Save my details' }));
+    expect(await screen.findByText('A driver must be 18 or over on 22 June 2026.')).toBeVisible();
+    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('says when the details can no longer be changed', async () => {

@@ -1,6 +1,7 @@
 // /my-registration/co-driver/<secret>: the co-driver's own section, reached by the link in the
 // co-driver's copies of the rally's emails. It shows and changes only the co-driver's own name,
-// email and phone (until the edition's cut-off): nothing of the lead driver, the money or the
+// email and phone, date of birth, licence and emergency contact (until the edition's cut-off),
+// and says where their licence stands: nothing of the lead driver, the money or the
 // cancellation, which the co-driver's secret does not open. A link that opens nothing shows
 // nothing personal and points to the lead driver's "Email me my link".
 //
@@ -48,6 +49,7 @@ function coDriverErrors(values: CoDriverDetails): FieldErrors<keyof CoDriverDeta
     errors.coDriverName = shortenMessage('your name', limits.name);
   errors.coDriverEmail = fieldProblem(values.coDriverEmail, { rules: [email] });
   errors.coDriverPhone = fieldProblem(values.coDriverPhone, { rules: [phone] });
+  errors.coEmergencyContactPhone = fieldProblem(values.coEmergencyContactPhone, { rules: [phone] });
   return errors;
 }
 
@@ -101,6 +103,34 @@ function CoDriverForm({ secret, section }: { secret: string; section: CoDriverSe
           {...form.field('coDriverPhone')}
         />
       </div>
+      <fieldset className="space-y-5 rounded-2xl border border-slate-200 p-5 sm:p-6">
+        <legend className="px-2 text-lg font-bold text-slate-900">
+          Licence and emergency contact
+        </legend>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="Date of birth" type="date" {...form.field('coDateOfBirth')} />
+          <TextField label="Licence number" limit={40} {...form.field('coLicenceNumber')} />
+          <TextField label="Licence expiry" type="date" {...form.field('coLicenceExpiry')} />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Emergency contact name"
+            autoComplete="off"
+            limit={limits.emergencyContactName}
+            {...form.field('coEmergencyContactName')}
+          />
+          <TextField
+            label="Emergency contact phone"
+            type="tel"
+            autoComplete="off"
+            hint={PHONE_HINT}
+            {...form.field('coEmergencyContactPhone')}
+          />
+        </div>
+        <p className="text-ink-muted">
+          {`Your driving licence: ${shown.licence?.status ?? 'missing'}${shown.licence?.reason ? ` (${shown.licence.reason})` : ''}. The lead driver sends it from the team's page.`}
+        </p>
+      </fieldset>
       <p className="text-ink-muted">
         You can change these until {formatLongDate(shown.details_editable_until)}.
       </p>
