@@ -27,6 +27,28 @@ alter table private.administrator_changes add constraint administrator_changes_u
 CREATE INDEX administrator_changes_user_idx ON private.administrator_changes USING btree (user_id, changed_at);
 alter table private.administrator_changes enable row level security;
 
+-- table private.co_driver_links
+
+create table private.co_driver_links (
+  token_hash bytea not null,
+  registration_id uuid not null,
+  created_at timestamp with time zone default now() not null
+);
+alter table private.co_driver_links add constraint co_driver_links_pkey PRIMARY KEY (token_hash);
+alter table private.co_driver_links add constraint co_driver_links_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES registrations(id) ON DELETE CASCADE;
+CREATE INDEX co_driver_links_registration_idx ON private.co_driver_links USING btree (registration_id);
+alter table private.co_driver_links enable row level security;
+
+-- table private.edition_door_numbers
+
+create table private.edition_door_numbers (
+  edition_id uuid not null,
+  last_given integer default 0 not null
+);
+alter table private.edition_door_numbers add constraint edition_door_numbers_pkey PRIMARY KEY (edition_id);
+alter table private.edition_door_numbers add constraint edition_door_numbers_edition_id_fkey FOREIGN KEY (edition_id) REFERENCES editions(id) ON DELETE CASCADE;
+alter table private.edition_door_numbers enable row level security;
+
 -- table private.payment_events
 
 create table private.payment_events (
@@ -393,7 +415,8 @@ create table public.email_log (
   claimed_at timestamp with time zone,
   sent_at timestamp with time zone,
   waiting_list_entry_id uuid,
-  team_document_id uuid
+  team_document_id uuid,
+  co_driver_copy boolean default false not null
 );
 alter table public.email_log add constraint email_log_pkey PRIMARY KEY (id);
 alter table public.email_log add constraint email_log_error_check CHECK (length(error) <= 500);
@@ -404,9 +427,10 @@ alter table public.email_log add constraint email_log_registration_id_fkey FOREI
 alter table public.email_log add constraint email_log_team_document_id_fkey FOREIGN KEY (team_document_id) REFERENCES team_documents(id) ON DELETE SET NULL;
 alter table public.email_log add constraint email_log_waiting_list_entry_id_fkey FOREIGN KEY (waiting_list_entry_id) REFERENCES waiting_list_entries(id) ON DELETE SET NULL;
 CREATE INDEX email_log_newest_idx ON public.email_log USING btree (queued_at DESC, id);
-CREATE UNIQUE INDEX email_log_once ON public.email_log USING btree (registration_id, kind) WHERE (kind <> ALL (ARRAY['team_link'::text, 'reminder_manual'::text, 'document_rejected'::text]));
+CREATE UNIQUE INDEX email_log_once ON public.email_log USING btree (registration_id, kind, co_driver_copy) WHERE (kind <> ALL (ARRAY['team_link'::text, 'reminder_manual'::text, 'document_rejected'::text]));
 CREATE INDEX email_log_to_send_idx ON public.email_log USING btree (queued_at) WHERE (status <> 'sent'::text);
 CREATE UNIQUE INDEX email_log_waiting_list_once ON public.email_log USING btree (waiting_list_entry_id, kind) WHERE (waiting_list_entry_id IS NOT NULL);
+CREATE TRIGGER email_log_co_driver_copy AFTER INSERT ON email_log FOR EACH ROW EXECUTE FUNCTION private.copy_email_to_co_driver();
 alter table public.email_log enable row level security;
 create policy "administrators read the email log" on public.email_log for select to authenticated
   using (( SELECT is_admin() AS is_admin));
@@ -814,6 +838,7 @@ alter table public.registration_payments add constraint registration_payments_re
 CREATE INDEX registration_payments_edition_idx ON public.registration_payments USING btree (edition_id, recorded_at);
 CREATE UNIQUE INDEX registration_payments_refund_once ON public.registration_payments USING btree (refund_id) WHERE (refund_id IS NOT NULL);
 CREATE INDEX registration_payments_registration_idx ON public.registration_payments USING btree (registration_id, kind);
+CREATE TRIGGER registration_payments_door_number AFTER INSERT ON registration_payments FOR EACH ROW EXECUTE FUNCTION private.door_number_on_deposit();
 CREATE TRIGGER registration_payments_totals AFTER INSERT OR DELETE OR UPDATE ON registration_payments FOR EACH ROW EXECUTE FUNCTION private.keep_registration_totals();
 alter table public.registration_payments enable row level security;
 create policy "administrators read the ledger" on public.registration_payments for select to authenticated
@@ -866,17 +891,25 @@ create table public.registrations (
   deposit_paid_pence integer default 0 not null,
   refunded_pence integer default 0 not null,
   insurance_expiry date,
-  mot_expiry date
+  mot_expiry date,
+  fundraising_url text default ''::text not null,
+  fundraising_target_pence integer,
+  show_on_teams_list boolean default false not null,
+  door_number integer
 );
 alter table public.registrations add constraint registrations_pkey PRIMARY KEY (id);
+alter table public.registrations add constraint registrations_door_number_once UNIQUE (edition_id, door_number);
 alter table public.registrations add constraint registrations_client_ip_check CHECK (length(client_ip) <= 64);
 alter table public.registrations add constraint registrations_co_driver_email_check CHECK (co_driver_email = ''::text OR private.is_email(co_driver_email));
 alter table public.registrations add constraint registrations_co_driver_name_check CHECK (length(co_driver_name) <= 200);
 alter table public.registrations add constraint registrations_co_driver_phone_check CHECK (co_driver_phone = ''::text OR private.is_phone(co_driver_phone));
 alter table public.registrations add constraint registrations_deposit_amount_check CHECK (deposit_amount >= 0);
 alter table public.registrations add constraint registrations_deposit_status_check CHECK (deposit_status = ANY (ARRAY['pending'::text, 'paid'::text, 'failed'::text]));
+alter table public.registrations add constraint registrations_door_number_check CHECK (door_number > 0);
 alter table public.registrations add constraint registrations_emergency_contact_name_check CHECK (length(emergency_contact_name) <= 200);
 alter table public.registrations add constraint registrations_emergency_contact_phone_check CHECK (emergency_contact_phone = ''::text OR private.is_phone(emergency_contact_phone));
+alter table public.registrations add constraint registrations_fundraising_target_check CHECK (fundraising_target_pence >= 0 AND fundraising_target_pence <= 100000000);
+alter table public.registrations add constraint registrations_fundraising_url_check CHECK (fundraising_url = ''::text OR private.is_fundraising_url(fundraising_url));
 alter table public.registrations add constraint registrations_lead_driver_email_check CHECK (private.is_email(lead_driver_email));
 alter table public.registrations add constraint registrations_lead_driver_name_check CHECK (btrim(lead_driver_name) <> ''::text AND length(lead_driver_name) <= 200);
 alter table public.registrations add constraint registrations_lead_driver_phone_check CHECK (private.is_phone(lead_driver_phone));
@@ -1630,6 +1663,92 @@ AS $function$
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.co_driver_address(target uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select btrim(r.co_driver_email)
+  from public.registrations as r
+  where r.id = target
+    and btrim(r.co_driver_email) <> ''
+    and lower(btrim(r.co_driver_email)) <> lower(btrim(r.lead_driver_email))
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.co_driver_copied(email_kind text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select email_kind in ('confirmation', 'deposit_receipt', 'balance_receipt',
+    'balance_reminder_14', 'balance_reminder_3', 'balance_overdue', 'reminder_manual',
+    'cancelled_team', 'refund_sent', 'documents_reminder_60', 'documents_reminder_30',
+    'documents_reminder_14', 'document_rejected')
+$function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION private.co_driver_page(target uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'team_name', r.team_name,
+    'co_driver_name', r.co_driver_name,
+    'co_driver_email', r.co_driver_email,
+    'co_driver_phone', r.co_driver_phone,
+    'driver', private.driver_details(d, r.co_driver_name) - 'name',
+    'licence', (select i - 'document_id'
+                from jsonb_array_elements(private.registration_readiness(r.id) -> 'items') as i
+                where i ->> 'kind' = 'co_licence'),
+    'edition', jsonb_build_object(
+      'year', e.year, 'name', e.name, 'start_date', e.start_date, 'end_date', e.end_date),
+    'cancelled', r.status = 'cancelled',
+    'details_editable_until', e.start_date - e.details_cutoff_days,
+    'details_editable', r.status <> 'cancelled'
+      and private.today() <= e.start_date - e.details_cutoff_days)
+  from public.registrations as r
+  join public.editions as e on e.id = r.edition_id
+  left join public.registration_drivers as d on d.registration_id = r.id and d.role = 'co'
+  where r.id = target
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.co_driver_registration(secret text)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select l.registration_id
+  from private.co_driver_links as l
+  join public.registrations as r on r.id = l.registration_id
+  join public.editions as e on e.id = r.edition_id
+  where l.token_hash = sha256(convert_to(coalesce(secret, ''), 'UTF8'))
+    and secret ~ '^[A-Za-z0-9_-]{43}$'
+    and private.today() <= e.end_date + 30
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.copy_email_to_co_driver()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not new.co_driver_copy and new.registration_id is not null then
+    perform private.queue_co_driver_copy(new.registration_id, new.kind, new.team_document_id);
+  end if;
+  return null;
+end
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.current_edition_id()
  RETURNS uuid
  LANGUAGE sql
@@ -1704,6 +1823,21 @@ AS $function$
     when 'insurance' then 'Insurance certificate'
     when 'mot' then 'MOT certificate'
   end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.door_number_on_deposit()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.kind = 'deposit' and new.status = 'succeeded' and new.registration_id is not null then
+    perform private.give_door_number(new.registration_id);
+  end if;
+  return null;
+end
 $function$;
 -- executable by: none of the API roles
 
@@ -1842,6 +1976,30 @@ begin
     domain := 'gmail.com';
   end if;
   return mailbox || '@' || domain;
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.give_door_number(target uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  team public.registrations;
+  given integer;
+begin
+  select * into team from public.registrations where id = target for update;
+  if team.id is null or team.door_number is not null then
+    return team.door_number;
+  end if;
+  insert into private.edition_door_numbers as counter (edition_id, last_given)
+  values (team.edition_id, 1)
+  on conflict (edition_id) do update set last_given = counter.last_given + 1
+  returning last_given into given;
+  update public.registrations set door_number = given where id = target;
+  return given;
 end
 $function$;
 -- executable by: none of the API roles
@@ -2030,6 +2188,17 @@ CREATE OR REPLACE FUNCTION private.is_email(value text)
  SET search_path TO ''
 AS $function$
   select value ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' and length(value) <= 320
+$function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION private.is_fundraising_url(address text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select length(address) <= 500
+    and address ~* '^https://([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*(justgiving|enthuse)\.com(/[!#$%&''()*+,./0-9:;=?@A-Z_a-z~-]*)?$'
 $function$;
 -- executable by: anon, authenticated, service_role
 
@@ -2292,6 +2461,21 @@ CREATE OR REPLACE FUNCTION private.place_hold()
  IMMUTABLE
  SET search_path TO ''
 AS $function$ select interval '5 minutes' $function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.queue_co_driver_copy(target uuid, email_kind text, document uuid DEFAULT NULL::uuid)
+ RETURNS uuid
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.email_log (registration_id, kind, recipient, co_driver_copy, team_document_id)
+  select target, email_kind, address, true, document
+  from private.co_driver_address(target) as address
+  where address is not null and private.co_driver_copied(email_kind)
+  on conflict do nothing
+  returning id
+$function$;
 -- executable by: none of the API roles
 
 CREATE OR REPLACE FUNCTION private.queue_email(target uuid, email_kind text, address text)
@@ -2857,6 +3041,23 @@ end
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.team_fundraising(target uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'fundraising_url', r.fundraising_url,
+    'fundraising_target_pence', r.fundraising_target_pence,
+    'show_on_teams_list', r.show_on_teams_list,
+    'door_number', r.door_number,
+    'editable', r.status <> 'cancelled')
+  from public.registrations as r
+  where r.id = target
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.team_page(target uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -3379,8 +3580,10 @@ begin
     'document', case when document.id is not null then jsonb_build_object(
       'kind', document.kind, 'label', private.document_label(document.kind),
       'file_name', document.file_name, 'reason', document.reason) end,
-    'team_link_secret', case when claimed.kind <> 'cancelled_organiser'
-                             then public.issue_team_link(team.id) end);
+    'team_link_secret', case when claimed.kind <> 'cancelled_organiser' and not claimed.co_driver_copy
+                             then public.issue_team_link(team.id) end,
+    'co_driver_link_secret', case when claimed.co_driver_copy
+                                  then public.issue_co_driver_link(team.id) end);
 end
 $function$;
 -- executable by: service_role
@@ -3436,6 +3639,14 @@ begin
 end
 $function$;
 -- executable by: service_role
+
+CREATE OR REPLACE FUNCTION public.co_driver_page(secret text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$ select private.co_driver_page(private.co_driver_registration(secret)) $function$;
+-- executable by: anon, authenticated, service_role
 
 CREATE OR REPLACE FUNCTION public.decide_team_document(document uuid, decision text, reason text DEFAULT NULL::text)
  RETURNS jsonb
@@ -3847,6 +4058,26 @@ AS $function$
 $function$;
 -- executable by: anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.issue_co_driver_link(registration uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  secret constant text := translate(rtrim(encode(extensions.gen_random_bytes(32), 'base64'), '='),
+                                    '+/', '-_');
+begin
+  if not exists (select 1 from public.registrations where id = issue_co_driver_link.registration) then
+    return null;
+  end if;
+  insert into private.co_driver_links (token_hash, registration_id)
+  values (sha256(convert_to(secret, 'UTF8')), issue_co_driver_link.registration);
+  return secret;
+end
+$function$;
+-- executable by: service_role
+
 CREATE OR REPLACE FUNCTION public.issue_team_link(registration uuid)
  RETURNS text
  LANGUAGE plpgsql
@@ -4056,6 +4287,26 @@ end
 $function$;
 -- executable by: authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.public_teams(year integer)
+ RETURNS TABLE(team_name text, vehicle_make text, vehicle_model text, fundraising_url text, fundraising_target_pence integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select r.team_name, r.vehicle_make, r.vehicle_model, r.fundraising_url,
+    r.fundraising_target_pence
+  from public.registrations as r
+  join public.editions as e on e.id = r.edition_id
+  where e.year = public_teams.year
+    and e.status = 'published'
+    and r.show_on_teams_list
+    and r.status <> 'cancelled'
+    and exists (select 1 from public.registration_payments as p
+                where p.registration_id = r.id and p.kind = 'deposit' and p.status = 'succeeded')
+  order by r.door_number nulls last, r.team_name, r.id
+$function$;
+-- executable by: anon, authenticated, service_role
+
 CREATE OR REPLACE FUNCTION public.purge_trash(older_than interval DEFAULT '30 days'::interval)
  RETURNS integer
  LANGUAGE plpgsql
@@ -4078,6 +4329,22 @@ begin
 end
 $function$;
 -- executable by: authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.queue_co_driver_copy(registration uuid, kind text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if queue_co_driver_copy.kind not in ('confirmation', 'deposit_receipt') then
+    raise sqlstate 'PT400' using message = 'Only the confirmation and the deposit receipt are copied from here.',
+      detail = 'kind';
+  end if;
+  return private.queue_co_driver_copy(queue_co_driver_copy.registration, queue_co_driver_copy.kind);
+end
+$function$;
+-- executable by: service_role
 
 CREATE OR REPLACE FUNCTION public.rally_places()
  RETURNS TABLE(capacity integer, taken integer, remaining integer)
@@ -4930,6 +5197,60 @@ AS $function$
 $function$;
 -- executable by: service_role
 
+CREATE OR REPLACE FUNCTION public.team_fundraising(secret text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$ select private.team_fundraising(private.team_registration(secret)) $function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.team_pack_facts(secret text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target constant uuid := private.team_registration(secret);
+  team public.registrations;
+  edition public.editions;
+begin
+  select * into team from public.registrations where id = target;
+  if team.id is null then
+    return jsonb_build_object('refused', 'unknown');
+  end if;
+  if team.status = 'cancelled' then
+    return jsonb_build_object('refused', 'cancelled');
+  end if;
+  if private.registration_money(team.id) ->> 'state' <> 'paid in full' then
+    return jsonb_build_object('refused', 'not-paid');
+  end if;
+  if not coalesce((private.registration_readiness(team.id) ->> 'ready')::boolean, false) then
+    return jsonb_build_object('refused', 'not-ready');
+  end if;
+  select * into edition from public.editions where id = team.edition_id;
+  return jsonb_build_object(
+    'edition', jsonb_build_object(
+      'name', edition.name, 'year', edition.year,
+      'start_date', edition.start_date, 'end_date', edition.end_date,
+      'start_place', edition.start_place, 'finish_place', edition.finish_place),
+    'organiser_phone',
+      coalesce((select value from public.site_settings where key = 'contact_phone'), ''),
+    'team', jsonb_build_object(
+      'reference', team.id,
+      'team_name', team.team_name,
+      'door_number', team.door_number,
+      'lead_driver_name', team.lead_driver_name,
+      'co_driver_name', team.co_driver_name,
+      'vehicle_make', team.vehicle_make,
+      'vehicle_model', team.vehicle_model,
+      'vehicle_colour', team.vehicle_colour,
+      'registration_plate', team.registration_plate));
+end
+$function$;
+-- executable by: service_role
+
 CREATE OR REPLACE FUNCTION public.team_page(secret text)
  RETURNS jsonb
  LANGUAGE sql
@@ -4944,6 +5265,88 @@ CREATE OR REPLACE FUNCTION public.team_readiness(secret text)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$ select private.registration_readiness(private.team_registration(secret)) $function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.update_co_driver_details(secret text, details jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target constant uuid := private.co_driver_registration(secret);
+  current_row public.registrations;
+  edition public.editions;
+  changed_row public.registrations;
+  field text;
+  fields constant text[] := array['co_driver_name', 'co_driver_email', 'co_driver_phone'];
+  driver_fields constant text[] := array['date_of_birth', 'licence_number', 'licence_expiry',
+    'emergency_contact_name', 'emergency_contact_phone'];
+  section jsonb;
+  changed text[];
+begin
+  if target is null then
+    return null;
+  end if;
+  select * into current_row from public.registrations where id = target for update;
+  select * into edition from public.editions where id = current_row.edition_id;
+  if current_row.status = 'cancelled' then
+    raise sqlstate 'PT409' using message = 'This registration is cancelled: its details can no longer be changed.',
+      detail = 'cancelled';
+  end if;
+  if private.today() > edition.start_date - edition.details_cutoff_days then
+    raise sqlstate 'PT409' using
+      message = format('Details could be changed until %s. Please contact the organisers.',
+                       to_char(edition.start_date - edition.details_cutoff_days, 'FMDD FMMonth YYYY')),
+      detail = 'cutoff';
+  end if;
+  if jsonb_typeof(details) is distinct from 'object' then
+    raise sqlstate 'PT400' using message = 'Send the details as one JSON object.';
+  end if;
+  for field in select jsonb_object_keys(details) loop
+    if field = any (driver_fields) then
+      continue;
+    elsif not field = any (fields) then
+      raise sqlstate 'PT400' using message = format('Unknown field: %s', left(field, 60));
+    elsif jsonb_typeof(details -> field) <> 'string' then
+      raise sqlstate 'PT400' using message = format('%s must be text.', field), detail = field;
+    end if;
+  end loop;
+
+  changed_row := jsonb_populate_record(current_row, details - driver_fields);
+  if btrim(coalesce(changed_row.co_driver_name, '')) = '' then
+    perform private.refuse('coDriverName', 'Please enter your full name (up to 200 characters).');
+  end if;
+  perform private.refuse_team_fields(
+    current_row.lead_driver_name, current_row.lead_driver_email, current_row.lead_driver_phone,
+    changed_row.co_driver_name, changed_row.co_driver_email, changed_row.co_driver_phone,
+    current_row.team_name, current_row.vehicle_make, current_row.vehicle_colour,
+    current_row.registration_plate, current_row.vehicle_model,
+    current_row.emergency_contact_name, current_row.emergency_contact_phone);
+
+  select coalesce(jsonb_object_agg(key, value), '{}'::jsonb) into section
+  from jsonb_each(details) where key = any (driver_fields);
+  if section <> '{}'::jsonb then
+    perform private.save_driver(target, 'co', section, edition);
+  end if;
+
+  update public.registrations set
+    co_driver_name = btrim(changed_row.co_driver_name),
+    co_driver_email = btrim(changed_row.co_driver_email),
+    co_driver_phone = btrim(changed_row.co_driver_phone)
+  where id = target
+  returning * into changed_row;
+
+  select coalesce(array_agg(key order by key), '{}') into changed
+  from jsonb_each(to_jsonb(changed_row)) as after_value(key, value)
+  where key = any (fields) and value is distinct from to_jsonb(current_row) -> key;
+  if section <> '{}'::jsonb then
+    changed := changed || 'co_driver_details'::text;
+  end if;
+  perform private.audit_participant(target, changed);
+  return private.co_driver_page(target);
+end
+$function$;
 -- executable by: anon, authenticated, service_role
 
 CREATE OR REPLACE FUNCTION public.update_team_details(secret text, details jsonb)
@@ -5122,6 +5525,86 @@ begin
   perform private.audit_participant(target,
     array(select key from jsonb_object_keys(details) as key order by key));
   return private.registration_readiness(target);
+end
+$function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.update_team_fundraising(secret text, details jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target constant uuid := private.team_registration(secret);
+  current_row public.registrations;
+  address text;
+  target_pence integer;
+  shown boolean;
+  field text;
+  changed text[];
+begin
+  if target is null then
+    return null;
+  end if;
+  select * into current_row from public.registrations where id = target for update;
+  if current_row.status = 'cancelled' then
+    raise sqlstate 'PT409' using message = 'This registration is cancelled: its details can no longer be changed.',
+      detail = 'cancelled';
+  end if;
+  if jsonb_typeof(details) is distinct from 'object' then
+    raise sqlstate 'PT400' using message = 'Send the details as one JSON object.';
+  end if;
+  for field in select jsonb_object_keys(details) loop
+    if field not in ('fundraising_url', 'fundraising_target_pence', 'show_on_teams_list') then
+      raise sqlstate 'PT400' using message = format('Unknown field: %s', left(field, 60));
+    end if;
+  end loop;
+
+  address := current_row.fundraising_url;
+  if details ? 'fundraising_url' then
+    if jsonb_typeof(details -> 'fundraising_url') <> 'string' then
+      perform private.refuse('fundraisingUrl', 'Please enter the address of your JustGiving or Enthuse page.');
+    end if;
+    address := btrim(details ->> 'fundraising_url');
+    if address <> '' and not private.is_fundraising_url(address) then
+      perform private.refuse('fundraisingUrl',
+        'Please enter the https:// address of your page on JustGiving (justgiving.com) or Enthuse (enthuse.com).');
+    end if;
+  end if;
+  target_pence := current_row.fundraising_target_pence;
+  if details ? 'fundraising_target_pence' then
+    if jsonb_typeof(details -> 'fundraising_target_pence') = 'null' then
+      target_pence := null;
+    elsif jsonb_typeof(details -> 'fundraising_target_pence') <> 'number'
+          or (details ->> 'fundraising_target_pence') !~ '^[0-9]{1,9}$'
+          or (details ->> 'fundraising_target_pence')::bigint > 100000000 then
+      perform private.refuse('fundraisingTarget', 'Please enter a target between £0 and £1,000,000.');
+    else
+      target_pence := (details ->> 'fundraising_target_pence')::integer;
+    end if;
+  end if;
+  shown := current_row.show_on_teams_list;
+  if details ? 'show_on_teams_list' then
+    if jsonb_typeof(details -> 'show_on_teams_list') <> 'boolean' then
+      perform private.refuse('showOnTeamsList', 'Please choose whether to show your team on the public teams list.');
+    end if;
+    shown := (details -> 'show_on_teams_list')::boolean;
+  end if;
+
+  update public.registrations set
+    fundraising_url = address,
+    fundraising_target_pence = target_pence,
+    show_on_teams_list = shown
+  where id = target;
+  changed := array_remove(array[
+    case when address is distinct from current_row.fundraising_url then 'fundraising_url' end,
+    case when target_pence is distinct from current_row.fundraising_target_pence
+         then 'fundraising_target_pence' end,
+    case when shown is distinct from current_row.show_on_teams_list then 'show_on_teams_list' end
+  ], null);
+  perform private.audit_participant(target, changed);
+  return private.team_fundraising(target);
 end
 $function$;
 -- executable by: anon, authenticated, service_role

@@ -20,6 +20,7 @@ const pages = {
   waitingListOffer: lazyPage(() => import('../pages/sign-up/WaitingListOfferPage')),
   paymentSuccess: lazyPage(() => import('../pages/payment-success/PaymentSuccessPage')),
   myRegistration: lazyPage(() => import('../pages/my-registration/MyRegistrationPage')),
+  coDriver: lazyPage(() => import('../pages/my-registration/CoDriverPage')),
   privacy: lazyPage(() => import('../pages/legal/PrivacyPage')),
   terms: lazyPage(() => import('../pages/legal/TermsPage')),
   notFound: lazyPage(() => import('../pages/not-found/NotFoundPage')),
@@ -78,6 +79,7 @@ export const routes: PageRoute[] = [
       // Each team's page: never prerendered (not in publicStaticPaths), so no personal data is.
       page(paths.myRegistration, pages.myRegistration),
       page(paths.teamPagePattern, pages.myRegistration),
+      page(paths.coDriverPagePattern, pages.coDriver),
       page(paths.privacy, pages.privacy),
       page(paths.terms, pages.terms),
       page(paths.articlePreviewPattern, pages.articlePreview),

@@ -24,6 +24,9 @@ export const paths = {
   myRegistration: '/my-registration',
   teamPage: (secret: string) => `/my-registration/${encodeURIComponent(secret)}`,
   teamPagePattern: '/my-registration/:secret',
+  /** The co-driver's own section, by the secret in the co-driver's copies of the emails. */
+  coDriverPage: (secret: string) => `/my-registration/co-driver/${encodeURIComponent(secret)}`,
+  coDriverPagePattern: '/my-registration/co-driver/:secret',
   privacy: '/privacy-policy',
   terms: '/terms-conditions',
   admin: '/admin',

@@ -208,6 +208,7 @@ export type Database = {
         Row: {
           attempts: number;
           claimed_at: string | null;
+          co_driver_copy: boolean;
           error: string | null;
           id: string;
           kind:
@@ -239,6 +240,7 @@ export type Database = {
         Insert: {
           attempts?: number;
           claimed_at?: string | null;
+          co_driver_copy?: boolean;
           error?: string | null;
           id?: string;
           kind:
@@ -270,6 +272,7 @@ export type Database = {
         Update: {
           attempts?: number;
           claimed_at?: string | null;
+          co_driver_copy?: boolean;
           error?: string | null;
           id?: string;
           kind?:
@@ -898,9 +901,12 @@ export type Database = {
           deposit_paid_at: string | null;
           deposit_paid_pence: number;
           deposit_status: 'pending' | 'paid' | 'failed';
+          door_number: number | null;
           edition_id: string;
           emergency_contact_name: string;
           emergency_contact_phone: string;
+          fundraising_target_pence: number | null;
+          fundraising_url: string;
           holds_place: boolean;
           id: string;
           insurance_expiry: string | null;
@@ -917,6 +923,7 @@ export type Database = {
           refunded_pence: number;
           registration_plate: string;
           separate_rooms: boolean;
+          show_on_teams_list: boolean;
           status: 'new' | 'contacted' | 'confirmed' | 'cancelled';
           team_name: string;
           terms_accepted_at: string;
@@ -943,9 +950,12 @@ export type Database = {
           deposit_paid_at?: string | null;
           deposit_paid_pence?: number;
           deposit_status?: 'pending' | 'paid' | 'failed';
+          door_number?: number | null;
           edition_id?: string;
           emergency_contact_name?: string;
           emergency_contact_phone?: string;
+          fundraising_target_pence?: number | null;
+          fundraising_url?: string;
           holds_place?: boolean;
           id?: string;
           insurance_expiry?: string | null;
@@ -962,6 +972,7 @@ export type Database = {
           refunded_pence?: number;
           registration_plate?: string;
           separate_rooms?: boolean;
+          show_on_teams_list?: boolean;
           status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
           team_name?: string;
           terms_accepted_at?: string;
@@ -988,9 +999,12 @@ export type Database = {
           deposit_paid_at?: string | null;
           deposit_paid_pence?: number;
           deposit_status?: 'pending' | 'paid' | 'failed';
+          door_number?: number | null;
           edition_id?: string;
           emergency_contact_name?: string;
           emergency_contact_phone?: string;
+          fundraising_target_pence?: number | null;
+          fundraising_url?: string;
           holds_place?: boolean;
           id?: string;
           insurance_expiry?: string | null;
@@ -1007,6 +1021,7 @@ export type Database = {
           refunded_pence?: number;
           registration_plate?: string;
           separate_rooms?: boolean;
+          show_on_teams_list?: boolean;
           status?: 'new' | 'contacted' | 'confirmed' | 'cancelled';
           team_name?: string;
           terms_accepted_at?: string;
@@ -1570,6 +1585,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      co_driver_page: {
+        Args: {
+          secret: string;
+        };
+        Returns: Json;
+      };
       decide_team_document: {
         Args: {
           document: string;
@@ -1694,6 +1715,12 @@ export type Database = {
         Args: never;
         Returns: boolean;
       };
+      issue_co_driver_link: {
+        Args: {
+          registration: string;
+        };
+        Returns: string;
+      };
       issue_team_link: {
         Args: {
           registration: string;
@@ -1739,11 +1766,30 @@ export type Database = {
         };
         Returns: string;
       };
+      public_teams: {
+        Args: {
+          year: number;
+        };
+        Returns: {
+          team_name: string;
+          vehicle_make: string;
+          vehicle_model: string;
+          fundraising_url: string;
+          fundraising_target_pence: number;
+        }[];
+      };
       purge_trash: {
         Args: {
           older_than?: string;
         };
         Returns: number;
+      };
+      queue_co_driver_copy: {
+        Args: {
+          registration: string;
+          kind: string;
+        };
+        Returns: string;
       };
       rally_places: {
         Args: never;
@@ -1938,6 +1984,18 @@ export type Database = {
         };
         Returns: Json;
       };
+      team_fundraising: {
+        Args: {
+          secret: string;
+        };
+        Returns: Json;
+      };
+      team_pack_facts: {
+        Args: {
+          secret: string;
+        };
+        Returns: Json;
+      };
       team_page: {
         Args: {
           secret: string;
@@ -1950,6 +2008,13 @@ export type Database = {
         };
         Returns: Json;
       };
+      update_co_driver_details: {
+        Args: {
+          secret: string;
+          details: Json;
+        };
+        Returns: Json;
+      };
       update_team_details: {
         Args: {
           secret: string;
@@ -1958,6 +2023,13 @@ export type Database = {
         Returns: Json;
       };
       update_team_documents_details: {
+        Args: {
+          secret: string;
+          details: Json;
+        };
+        Returns: Json;
+      };
+      update_team_fundraising: {
         Args: {
           secret: string;
           details: Json;

@@ -781,6 +781,46 @@ describe('the refund functions (the service role only)', () => {
   });
 });
 
+// Issue 25 (migration 20261128000100): the co-driver's section and the team's fundraising are the
+// secret holder's (a wrong secret opens nothing), the public teams list everyone's; the co-driver
+// links, the copies and the team pack's facts are the Edge Functions' (service role) alone.
+describe('the co-driver, fundraising and team pack functions', () => {
+  test.each(CALLERS)(
+    '%s opens nothing with a wrong secret and reads the public list',
+    async (caller) => {
+      const secret = 'x'.repeat(43);
+      for (const name of ['co_driver_page', 'team_fundraising'] as const) {
+        const { data, error } = await client(caller).rpc(name, { secret });
+        expect(error).toBeNull();
+        expect(data).toBeNull();
+      }
+      for (const name of ['update_co_driver_details', 'update_team_fundraising'] as const) {
+        const { data, error } = await client(caller).rpc(name, { secret, details: {} });
+        expect(error).toBeNull();
+        expect(data).toBeNull();
+      }
+      const list = await client(caller).rpc('public_teams', { year: 2026 });
+      expect(list.error).toBeNull();
+      expect(Array.isArray(list.data)).toBe(true);
+    },
+  );
+
+  test.each(CALLERS)(
+    '%s cannot make a co-driver link, queue a copy or read a pack',
+    async (caller) => {
+      const registration = randomUUID();
+      for (const call of [
+        client(caller).rpc('issue_co_driver_link', { registration }),
+        client(caller).rpc('queue_co_driver_copy', { registration, kind: 'confirmation' }),
+        client(caller).rpc('team_pack_facts', { secret: 'x'.repeat(43) }),
+      ]) {
+        const { error } = await call;
+        expect(error?.code).toBe('42501');
+      }
+    },
+  );
+});
+
 // Issue 23, the admin's side (migration 20261126000300): the inbox's view of registrations with
 // their money state runs with the caller's rights, and the ledger's totals on a registration are
 // the trigger's, never an administrator's.
@@ -1048,6 +1088,9 @@ describe('the private schema (public submissions’ rules and attempts): no API 
       // The team pages' secrets and the link requests (migration 20261126000000).
       'select * from private.registration_links',
       'select * from private.team_link_requests',
+      // The co-driver links and the door numbers' counters (migration 20261128000100).
+      'select * from private.co_driver_links',
+      'update private.edition_door_numbers set last_given = 0',
     ]) {
       await expect(asCaller(caller, sql)).rejects.toMatchObject({
         code: '42501',

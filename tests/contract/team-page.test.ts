@@ -703,6 +703,11 @@ describe('the migration to the ledger loses nothing (a copy of a 2026 database)'
       // The car's insurance and MOT expiries (20261128000000).
       'insurance_expiry',
       'mot_expiry',
+      // Fundraising, the public list's consent and the door number (20261128000100).
+      'fundraising_url',
+      'fundraising_target_pence',
+      'show_on_teams_list',
+      'door_number',
     ];
     expect(
       rows.map(({ row }) =>

@@ -182,6 +182,7 @@ describe("a registration's money", () => {
         claimed_at: null,
         sent_at: null,
         waiting_list_entry_id: null,
+        co_driver_copy: false,
         team_document_id: null,
       },
     ];

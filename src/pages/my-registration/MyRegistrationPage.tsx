@@ -3,7 +3,8 @@
 // the page offers "Email me my link" and shows nothing personal. With a valid one: the team, both
 // drivers, the vehicle, the rooms and the emergency contact, the statement of money with "Pay
 // balance", "Edit details" until the edition's cut-off, the documents the terms require
-// (DocumentsSection, loaded after the rest of the page), and "Cancel registration".
+// (DocumentsSection, loaded after the rest of the page), the team's fundraising page, the team
+// pack once paid in full, and "Cancel registration".
 //
 // Private: never indexed, never prerendered (the route is not in publicStaticPaths, so the build
 // serves the empty shell) and the secret in the address is never sent as a Referer.
@@ -21,7 +22,9 @@ import { formatMoney } from '../../lib/money';
 import { useLoad } from '../../lib/useLoad';
 import { CancelRegistration } from './CancelRegistration';
 import { EditDetailsForm } from './EditDetailsForm';
+import { FundraisingSection } from './FundraisingForm';
 import { RequestLinkForm } from './RequestLinkForm';
+import { TeamPack } from './TeamPack';
 import { owesBalance, TeamStatement } from './TeamStatement';
 
 // Its own chunk: the documents carry the functions' client and the upload, which the rest of the
@@ -211,6 +214,10 @@ function Team({ secret, team, reload }: { secret: string; team: TeamPage; reload
           />
         </Suspense>
       )}
+      {shown.cancelled ? null : <FundraisingSection secret={secret} />}
+      {!shown.cancelled && shown.money.state === 'paid in full' ? (
+        <TeamPack secret={secret} />
+      ) : null}
       {shown.may_cancel ? <CancelRegistration secret={secret} onCancelled={cancelled} /> : null}
     </div>
   );

@@ -26,6 +26,7 @@ import { formatLongDate } from '../../lib/format';
 import { NEWSLETTER_ANCHOR } from '../../components/RallyCall';
 import type { SiteSettings } from '../../config/site-defaults';
 import { usePlaces } from '../../data/places';
+import { PublicTeams } from './PublicTeams';
 
 /**
  * The rally's events; `finished` for those whose date has passed, whose stored status (written
@@ -296,6 +297,7 @@ function CurrentRallyPage() {
           ) : null}
         </>
       )}
+      <PublicTeams year={edition.year} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 // Sends the participants' emails the database queued in public.email_log (balance receipts,
 // reminders, overdue notices, cancellations, team links, refunds, the waiting list's): each one is claimed once
 // (claim_registration_email, which also skips a reminder no longer owed and makes a fresh secret
-// for the team page's link), rendered with its template, sent, and its outcome recorded
+// for the team page's link, or on the co-driver's copy (migration 20261128000100) for the
+// co-driver's own link: a copy greets the co-driver and never carries the lead's link), rendered with its template, sent, and its outcome recorded
 // (finish_registration_email). The participant-emails function sends the queue; stripe-webhook
 // sends a payment's receipt through the same code as soon as it is recorded.
 import { callRpc } from './database.ts';
@@ -35,7 +36,13 @@ type Row = Record<string, unknown>;
 
 /** What claim_registration_email answers. */
 type Claimed = {
-  email: { id: string; kind: LoggedKind; recipient: string; queued_at: string };
+  email: {
+    id: string;
+    kind: LoggedKind;
+    recipient: string;
+    queued_at: string;
+    co_driver_copy?: boolean;
+  };
   registration: Row;
   edition: Row;
   money: Row;
@@ -45,6 +52,7 @@ type Claimed = {
   /** The rejected file, for 'document_rejected'. */
   document: { label: string; file_name: string; reason: string | null } | null;
   team_link_secret: string | null;
+  co_driver_link_secret?: string | null;
 };
 
 /** What claim_registration_email answers for a waiting-list email. */
@@ -70,6 +78,15 @@ function linkExpiry(endDate: string): string {
 /** The team page's link for a fresh secret: https://<site>/my-registration/<secret>. */
 export function teamPageOf(secret: string, endDate: string): TeamPage {
   return { link: `${SITE()}/my-registration/${secret}`, expiresOn: linkExpiry(endDate) };
+}
+
+/** The co-driver's own link for a fresh secret: https://<site>/my-registration/co-driver/<secret>. */
+export function coDriverPageOf(secret: string, endDate: string): TeamPage {
+  return {
+    link: `${SITE()}/my-registration/co-driver/${secret}`,
+    expiresOn: linkExpiry(endDate),
+    forCoDriver: true,
+  };
 }
 
 /** A fresh secret link to the registration's page (issue_team_link), for an email sent outside the log. */
@@ -122,15 +139,22 @@ function render(claimed: Claimed | ClaimedEntry, payment?: Payment): Promise<Ema
   const { email, registration: team, money } = claimed;
   const edition = editionOf({ id: team.id, edition: claimed.edition });
   const to = email.recipient;
+  const copy = email.co_driver_copy === true;
   const about = {
     edition,
     reference: text(team.id),
-    leadDriverName: text(team.lead_driver_name),
+    // The name the email greets: the co-driver's on their copy.
+    leadDriverName: copy ? text(team.co_driver_name) || 'co-driver' : text(team.lead_driver_name),
     teamName: text(team.team_name),
   };
-  const teamPage = claimed.team_link_secret
-    ? teamPageOf(claimed.team_link_secret, edition.endDate)
-    : undefined;
+  // A copy carries the co-driver's own link only: never the lead's page.
+  const teamPage = copy
+    ? claimed.co_driver_link_secret
+      ? coDriverPageOf(claimed.co_driver_link_secret, edition.endDate)
+      : undefined
+    : claimed.team_link_secret
+      ? teamPageOf(claimed.team_link_secret, edition.endDate)
+      : undefined;
   const needPage = (): TeamPage => {
     if (!teamPage) throw new Error(`No team link was made for email ${email.id}`);
     return teamPage;
@@ -144,6 +168,7 @@ function render(claimed: Claimed | ClaimedEntry, payment?: Payment): Promise<Ema
         reference: about.reference,
         holdsPlace: true,
         teamPage,
+        toCoDriver: copy,
       });
     case 'deposit_receipt':
       return composeEmail('depositReceipt', to, {
@@ -264,6 +289,23 @@ export async function sendLoggedEmail(
   }
   await callRpc('finish_registration_email', { email_id: id, sent: true });
   return 'sent';
+}
+
+/**
+ * The co-driver's copy of an email sent outside the log (the confirmation, the deposit receipt),
+ * queued once (queue_co_driver_copy) and sent now; without a co-driver address nothing is queued.
+ * A failure leaves it queued for the daily job and never fails the caller's own email.
+ */
+export async function sendCoDriverCopy(
+  registration: string,
+  kind: 'confirmation' | 'deposit_receipt',
+): Promise<void> {
+  try {
+    const id = await callRpc<string | null>('queue_co_driver_copy', { registration, kind });
+    if (id) await sendLoggedEmail(id);
+  } catch (failure) {
+    console.error(`Could not send the co-driver's copy (${kind})`, failure);
+  }
 }
 
 /** Sends every email waiting in the log (of the given kinds, or all); answers the counts. */

@@ -16,7 +16,8 @@
 // completes the registration's refund, the team's refund email the database queued is sent.
 //
 // After a paid deposit the receipt is sent once (claim_email, as before) with a fresh link to the
-// team's page; its answer names the registration's edition (id and year, from the database,
+// team's page, and the co-driver's copy (through the email log, with the co-driver's own link);
+// its answer names the registration's edition (id and year, from the database,
 // whatever the session's metadata says), so the event's delivery log in Stripe's dashboard shows
 // which rally the payment was for. After a paid balance the receipt the database queued is sent
 // through the participant-emails code (_shared/participant-emails.ts), not over HTTP; if that
@@ -26,7 +27,7 @@
 import { callRpc } from '../_shared/database.ts';
 import { depositReceipt, editionOf, sendEmail } from '../_shared/email.ts';
 import { json, Refusal, serve } from '../_shared/http.ts';
-import { issueTeamPage, sendLoggedEmail } from '../_shared/participant-emails.ts';
+import { issueTeamPage, sendCoDriverCopy, sendLoggedEmail } from '../_shared/participant-emails.ts';
 import { cryptoProvider, Stripe, stripe } from '../_shared/stripe.ts';
 
 const HANDLED = new Set([
@@ -59,6 +60,7 @@ async function depositReceiptOnce(reference: string): Promise<{ id: string; year
   try {
     const edition = editionOf(row);
     await sendEmail(await depositReceipt(row, await issueTeamPage(reference, edition.endDate)));
+    await sendCoDriverCopy(reference, 'deposit_receipt');
     return { id: edition.id, year: edition.year };
   } catch (failure) {
     console.error('Could not send the receipt', failure);

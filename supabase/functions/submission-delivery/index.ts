@@ -8,7 +8,8 @@
 // once and to each address at most one acknowledgement a day (claim_email decides both), with
 // no text the visitor typed (_shared/email.ts), and the first webhook delivery once; only an
 // administrator may retry a failed delivery. The confirmation carries a fresh link to the team's
-// page (issue_team_link), made only once the email is claimed.
+// page (issue_team_link), made only once the email is claimed; once it is sent, the co-driver (if
+// an address was given) gets a copy with their own link instead (the email log's copy).
 import { callRpc } from '../_shared/database.ts';
 import {
   editionOf,
@@ -17,7 +18,7 @@ import {
   sendEmail,
 } from '../_shared/email.ts';
 import { json, Refusal, serve } from '../_shared/http.ts';
-import { issueTeamPage } from '../_shared/participant-emails.ts';
+import { issueTeamPage, sendCoDriverCopy } from '../_shared/participant-emails.ts';
 import { isUuid } from '../_shared/validate.ts';
 
 type Kind = 'registration' | 'sponsorship';
@@ -93,12 +94,14 @@ async function sendConfirmation(kind: Kind, id: string): Promise<string> {
         ? registrationConfirmation(row, await issueTeamPage(id, editionOf(row).endDate))
         : enquiryAcknowledgement(row)),
     );
-    return 'sent';
   } catch (failure) {
     console.error('Could not send the confirmation', failure);
     await callRpc('claim_email', { kind, row_id: id, email: 'confirmation', release: true });
     return 'failed';
   }
+  // Once the lead's is sent: the co-driver's copy, through the email log (once, with their link).
+  if (kind === 'registration') await sendCoDriverCopy(id, 'confirmation');
+  return 'sent';
 }
 
 Deno.serve(

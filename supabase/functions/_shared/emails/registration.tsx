@@ -23,6 +23,8 @@ export type RegistrationConfirmationProps = Framed & {
   heldUntil?: string;
   /** The team page, once the function that sends this email makes its link. */
   teamPage?: TeamPage;
+  /** The co-driver's copy (its teamPage is the co-driver's own link): told as to the co-driver. */
+  toCoDriver?: boolean;
 };
 
 export const RegistrationConfirmation = template(
@@ -32,9 +34,27 @@ export const RegistrationConfirmation = template(
     holdsPlace,
     heldUntil,
     teamPage,
+    toCoDriver,
     site,
   }: RegistrationConfirmationProps) => {
     const deposit = price(edition.deposit);
+    if (toCoDriver)
+      return (
+        <Layout edition={edition} site={site} preview="You are named as a co-driver">
+          <Paragraph>Hello,</Paragraph>
+          <Paragraph>
+            {`You are named as the co-driver on a registration for the ${edition.name} (${dates(edition)}).`}
+          </Paragraph>
+          <Paragraph>
+            {`The place is secured once the ${deposit} deposit is paid; we will send you a copy of the receipt.`}
+          </Paragraph>
+          {teamPage && <TeamPageBlock teamPage={teamPage} />}
+          <Paragraph>
+            If you do not know about this registration, you can ignore this email.
+          </Paragraph>
+          <Facts lines={[['Booking reference', reference]]} />
+        </Layout>
+      );
     return (
       <Layout edition={edition} site={site} preview="We have your registration">
         <Paragraph>Hello,</Paragraph>

@@ -9,8 +9,24 @@ import { template, type Framed } from './template.ts';
 import type { EditionFacts, TeamPage } from './types.ts';
 import { dates, longDate } from './wording.ts';
 
-/** The link, what it opens, and until when it works. */
+/**
+ * The link, what it opens, and until when it works. On the co-driver's copy it is the co-driver's
+ * own link, and says so: it opens their driver section, not the team's page.
+ */
 export function TeamPageBlock({ teamPage }: { teamPage: TeamPage }) {
+  if (teamPage.forCoDriver)
+    return (
+      <>
+        <Paragraph>
+          You receive a copy of this email because you are named as the co-driver. Your own link
+          opens your driver section, where you can keep your name, email and phone up to date.
+        </Paragraph>
+        <Action href={teamPage.link}>Open your driver section</Action>
+        <Paragraph>
+          {`The link works until ${longDate(teamPage.expiresOn)}. Keep it to yourself: anyone with it can change your details.`}
+        </Paragraph>
+      </>
+    );
   return (
     <>
       <Paragraph>

@@ -1,6 +1,6 @@
 // The shapes the participants' emails are made of: what a rendered email is, the facts of the
 // edition an email is about (from claim_email / claim_webhook_delivery, migration 20261125000400)
-// and the team page link. Plain types, so the templates type-check under tsc and Deno alike.
+// and the team page link (or, on the co-driver's copy, the co-driver's own link). Plain types, so the templates type-check under tsc and Deno alike.
 import type { Pence } from '../../../../src/lib/money.ts';
 
 export type { Pence };
@@ -31,7 +31,15 @@ export type EditionFacts = {
  * is made and hashed by the database; the email is the only place it is written), and `expiresOn`
  * the calendar date ('YYYY-MM-DD') after which the secret stops working.
  */
-export type TeamPage = { link: string; expiresOn: string };
+export type TeamPage = {
+  link: string;
+  expiresOn: string;
+  /**
+   * The co-driver's copy: `link` is their own `<site>/my-registration/co-driver/<secret>`, which
+   * opens their driver section only, never the lead's page.
+   */
+  forCoDriver?: boolean;
+};
 
 /** A payment as the ledger records it: its amount in the currency's minor unit, when, its id. */
 export type Payment = { amount: Pence; currency: string; paidAt: string; paymentId: string };

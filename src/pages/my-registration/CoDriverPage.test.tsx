@@ -1,0 +1,156 @@
+// The co-driver's own section (/my-registration/co-driver/<secret>), with the network stood in at
+// fetch: it shows and saves only the co-driver's own details, shows the database's refusal beside
+// its field, says so after the cut-off, and shows nothing personal for a link that opens nothing.
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../config/paths';
+import type { CoDriverPage as Section } from '../../data/coDriver';
+import { stubNetwork } from '../../test/network';
+import CoDriverPage from './CoDriverPage';
+import { LINK_NOT_VALID } from './MyRegistrationPage';
+
+const SECRET = 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789_-abcde';
+
+function section(overrides: Partial<Section> = {}): Section {
+  return {
+    team_name: 'The Hairpins',
+    co_driver_name: 'Sam Co',
+    co_driver_email: 'sam@example.org',
+    co_driver_phone: '07700 900456',
+    driver: {
+      date_of_birth: null,
+      licence_number: '',
+      licence_expiry: null,
+      emergency_contact_name: '',
+      emergency_contact_phone: '',
+      complete: false,
+    },
+    licence: { status: 'missing', reason: null, file_name: null },
+    edition: {
+      year: 2026,
+      name: '2026 Europe Rally',
+      start_date: '2026-06-22',
+      end_date: '2026-06-28',
+    },
+    cancelled: false,
+    details_editable_until: '2026-06-08',
+    details_editable: true,
+    ...overrides,
+  };
+}
+
+function renderPage() {
+  return render(
+    <MemoryRouter initialEntries={[paths.coDriverPage(SECRET)]}>
+      <Routes>
+        <Route path={paths.coDriverPagePattern} element={<CoDriverPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('CoDriverPage', { timeout: 20_000 }, () => {
+  it('saves only the co-driver’s own details', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = stubNetwork({
+      co_driver_page: { body: section() },
+      update_co_driver_details: { body: section({ co_driver_phone: '+44 7700 900789' }) },
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'The Hairpins: co-driver' })).toBeVisible();
+    const phone = screen.getByLabelText(/^Phone/);
+    await user.clear(phone);
+    await user.type(phone, '+44 7700 900789');
+    await user.type(screen.getByLabelText('Date of birth'), '1990-02-03');
+    await user.click(screen.getByRole('button', { name: 'Save my details' }));
+    expect(await screen.findByText('Your details have been saved.')).toBeVisible();
+    expect(calls.at(-1)).toEqual({
+      name: 'update_co_driver_details',
+      body: {
+        secret: SECRET,
+        details: {
+          co_driver_name: 'Sam Co',
+          co_driver_email: 'sam@example.org',
+          co_driver_phone: '+44 7700 900789',
+          date_of_birth: '1990-02-03',
+          licence_number: '',
+          licence_expiry: '',
+          emergency_contact_name: '',
+          emergency_contact_phone: '',
+        },
+      },
+    });
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute(
+      'content',
+      'noindex, nofollow',
+    );
+  });
+
+  it('checks the fields before asking, and shows the database’s refusal beside its field', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = stubNetwork({
+      co_driver_page: { body: section() },
+      update_co_driver_details: {
+        status: 400,
+        body: {
+          code: 'PT400',
+          details: 'coDriverEmail',
+          message: 'Please enter a valid email address.',
+        },
+      },
+    });
+    renderPage();
+    const name = await screen.findByLabelText(/^Full name/);
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save my details' }));
+    expect(await screen.findByText('Please enter your full name.')).toBeVisible();
+    expect(calls.map((call) => call.name)).toEqual(['co_driver_page']);
+    await user.type(name, 'Sam Co');
+    await user.click(screen.getByRole('button', { name: 'Save my details' }));
+    expect(await screen.findByText('Please enter a valid email address.')).toBeVisible();
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows an under-18 refusal beside the date of birth', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubNetwork({
+      co_driver_page: { body: section() },
+      update_co_driver_details: {
+        status: 400,
+        body: {
+          code: 'PT400',
+          details: 'coDateOfBirth',
+          message: 'A driver must be 18 or over on 22 June 2026.',
+        },
+      },
+    });
+    renderPage();
+    await user.type(await screen.findByLabelText('Date of birth'), '2009-06-23');
+    await user.click(screen.getByRole('button', { name: 'Save my details' }));
+    expect(await screen.findByText('A driver must be 18 or over on 22 June 2026.')).toBeVisible();
+    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says when the details can no longer be changed', async () => {
+    stubNetwork({ co_driver_page: { body: section({ details_editable: false }) } });
+    renderPage();
+    expect(
+      await screen.findByText(/Your details could be changed until 8 June 2026/),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Save my details' })).not.toBeInTheDocument();
+  });
+
+  it('shows nothing personal for a link that opens nothing', async () => {
+    stubNetwork({ co_driver_page: { body: null } });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: LINK_NOT_VALID })).toBeVisible();
+    expect(screen.queryByText('Sam Co')).not.toBeInTheDocument();
+  });
+});
