@@ -101,22 +101,20 @@ async function sendConfirmation(kind: Kind, id: string): Promise<string> {
   }
 }
 
-Deno.serve(
-  serve(
-    { name: 'submission-delivery', failure: 'The delivery could not be recorded' },
-    async ({ body, caller }) => {
-      const { kind, id, retry } = body;
-      if (
-        (kind !== 'registration' && kind !== 'sponsorship') ||
-        typeof id !== 'string' ||
-        !isUuid(id)
-      )
-        throw new Refusal(400, 'Expected { kind: "registration" | "sponsorship", id: <uuid> }');
-      if (retry === true && (await caller()) !== 'admin')
-        throw new Refusal(403, 'Only an administrator may retry a delivery');
-      const webhook = await deliverWebhook(kind, id, retry === true);
-      const email = await sendConfirmation(kind, id);
-      return json(200, { webhook, email });
-    },
-  ),
+serve(
+  { name: 'submission-delivery', failure: 'The delivery could not be recorded' },
+  async ({ body, caller }) => {
+    const { kind, id, retry } = body;
+    if (
+      (kind !== 'registration' && kind !== 'sponsorship') ||
+      typeof id !== 'string' ||
+      !isUuid(id)
+    )
+      throw new Refusal(400, 'Expected { kind: "registration" | "sponsorship", id: <uuid> }');
+    if (retry === true && (await caller()) !== 'admin')
+      throw new Refusal(403, 'Only an administrator may retry a delivery');
+    const webhook = await deliverWebhook(kind, id, retry === true);
+    const email = await sendConfirmation(kind, id);
+    return json(200, { webhook, email });
+  },
 );
