@@ -29,7 +29,7 @@ const webhookUrl = (kind: Kind) =>
 /**
  * The JSON each automation has always received (spec section 3), plus the added fields: the
  * reference, when it was received, and the edition it belongs to (id, year and name), so an
- * automation files a 2027 registration under 2027.
+ * automation files each registration under its own year.
  */
 function payload(kind: Kind, row: Row): Record<string, unknown> {
   const { id, year, name } = editionOf(row);
