@@ -1,10 +1,11 @@
-// Every Edge Function's door: `serve(options, handler)` answers the browser's CORS preflight,
+// Every Edge Function's door: `serve(options, handler)` starts the function (Deno.serve is called
+// here and nowhere else) and answers the browser's CORS preflight,
 // refuses a method it does not take (405), a body over its limit (413) or not JSON (400), works
 // out who is calling (anon, authenticated, admin, or the service role) and refuses the ones it
 // does not serve (403), and turns a refusal or a failure into the one error shape every function
 // answers: `{ error: string, field?: string }` with the status. A function writes only its work.
 //
-//   Deno.serve(serve({ name: 'x', callers: ['admin'] }, async ({ body, caller }) => json(200, {})));
+//   serve({ name: 'x', callers: ['admin'] }, async ({ body, caller }) => json(200, {}));
 //
 // A function that must see the body exactly as sent (a payment provider signs the bytes) asks for
 // `body: 'text'`; one that takes a file asks for `body: 'form'` (multipart/form-data arrives as
@@ -152,8 +153,13 @@ export async function callerOf(request: Request): Promise<Caller> {
   return claimedRole(token) === 'authenticated' ? 'authenticated' : 'anon';
 }
 
-/** The handler behind the door described above, for Deno.serve. */
-export function serve(
+/** Starts the function behind the door described above: the one Deno.serve of every function. */
+export function serve(options: Options, handler: (call: Call) => Promise<Response>): void {
+  Deno.serve(door(options, handler));
+}
+
+/** The door itself: every request through it, then the function's handler. */
+function door(
   options: Options,
   handler: (call: Call) => Promise<Response>,
 ): (request: Request) => Promise<Response> {

@@ -7,7 +7,7 @@
 // from its header, before it can fill the tab's memory). Plain TypeScript with no imports, so
 // both Deno and Vite take it as it is.
 
-/** The most pixels an uploaded image may have: 50 megapixels (a 8660×5773 photo; a 2026 phone's is 12 to 48). */
+/** The most pixels an uploaded image may have: 50 megapixels (a 8660×5773 photo; a current phone's is 12 to 48). */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';

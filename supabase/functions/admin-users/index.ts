@@ -85,19 +85,17 @@ async function remove(body: Body): Promise<Response> {
   return json(200, { outcome });
 }
 
-Deno.serve(
-  serve(
-    {
-      name: 'admin-users',
-      callers: ['admin'],
-      refused: 'Only an administrator may manage administrators',
-      failure: 'The administrators could not be changed. Please try again.',
-    },
-    async ({ body }) => {
-      if (body.action === 'list') return await list();
-      if (body.action === 'invite') return await invite(body);
-      if (body.action === 'remove') return await remove(body);
-      throw new Refusal(400, 'Expected an action: list, invite or remove');
-    },
-  ),
+serve(
+  {
+    name: 'admin-users',
+    callers: ['admin'],
+    refused: 'Only an administrator may manage administrators',
+    failure: 'The administrators could not be changed. Please try again.',
+  },
+  async ({ body }) => {
+    if (body.action === 'list') return await list();
+    if (body.action === 'invite') return await invite(body);
+    if (body.action === 'remove') return await remove(body);
+    throw new Refusal(400, 'Expected an action: list, invite or remove');
+  },
 );

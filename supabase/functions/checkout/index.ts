@@ -76,55 +76,53 @@ async function paidSoFar(registration: string): Promise<number> {
   return money?.paid_pence ?? 0;
 }
 
-Deno.serve(
-  serve(
-    { name: 'checkout', failure: 'The payment could not be started. Please try again.' },
-    async ({ body }) => {
-      const { kind, key } = parse(body);
-      const due = await callRpc<Due | { refused: string }>('checkout_amount', {
-        kind,
-        reference: key,
-      });
-      if ('refused' in due) {
-        const [status, message] = REFUSALS[due.refused] ?? [409, 'There is nothing to pay.'];
-        throw new Refusal(status, message);
-      }
-      const metadata = {
-        registration_id: due.registration_id,
-        kind,
-        edition_id: due.edition_id,
-        edition_year: String(due.edition_year),
-      };
-      const paid = await paidSoFar(due.registration_id);
-      const hour = Math.floor(Date.now() / HOUR);
-      const session = await stripe().checkout.sessions.create(
-        {
-          mode: 'payment',
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: due.currency,
-                unit_amount: due.amount_pence,
-                product_data: { name: `${due.edition_name} – ${kind}` },
-              },
+serve(
+  { name: 'checkout', failure: 'The payment could not be started. Please try again.' },
+  async ({ body }) => {
+    const { kind, key } = parse(body);
+    const due = await callRpc<Due | { refused: string }>('checkout_amount', {
+      kind,
+      reference: key,
+    });
+    if ('refused' in due) {
+      const [status, message] = REFUSALS[due.refused] ?? [409, 'There is nothing to pay.'];
+      throw new Refusal(status, message);
+    }
+    const metadata = {
+      registration_id: due.registration_id,
+      kind,
+      edition_id: due.edition_id,
+      edition_year: String(due.edition_year),
+    };
+    const paid = await paidSoFar(due.registration_id);
+    const hour = Math.floor(Date.now() / HOUR);
+    const session = await stripe().checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: due.currency,
+              unit_amount: due.amount_pence,
+              product_data: { name: `${due.edition_name} – ${kind}` },
             },
-          ],
-          client_reference_id: due.registration_id,
-          customer_email: due.email,
-          metadata,
-          payment_intent_data: { metadata },
-          // From the key's hour, so a repeat within it asks exactly the same (Stripe refuses a
-          // key reused with other parameters): two to three hours ahead.
-          expires_at: ((hour + 3) * HOUR) / 1000,
-          ...returnUrls(kind, key, due.registration_id),
-        },
-        {
-          idempotencyKey: `${kind}:${due.registration_id}:${due.amount_pence}:${paid}:${hour}`,
-        },
-      );
-      if (!session.url) throw new Error(`Stripe gave session ${session.id} no url`);
-      return json(200, { url: session.url });
-    },
-  ),
+          },
+        ],
+        client_reference_id: due.registration_id,
+        customer_email: due.email,
+        metadata,
+        payment_intent_data: { metadata },
+        // From the key's hour, so a repeat within it asks exactly the same (Stripe refuses a
+        // key reused with other parameters): two to three hours ahead.
+        expires_at: ((hour + 3) * HOUR) / 1000,
+        ...returnUrls(kind, key, due.registration_id),
+      },
+      {
+        idempotencyKey: `${kind}:${due.registration_id}:${due.amount_pence}:${paid}:${hour}`,
+      },
+    );
+    if (!session.url) throw new Error(`Stripe gave session ${session.id} no url`);
+    return json(200, { url: session.url });
+  },
 );

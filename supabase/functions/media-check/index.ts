@@ -116,31 +116,29 @@ function judge(
   return { width, height };
 }
 
-Deno.serve(
-  serve(
-    {
-      name: 'media-check',
-      callers: ['admin'],
-      refused: 'Only an administrator may add files to the media library',
-      failure: 'The file could not be checked. Please try again.',
-    },
-    async ({ body }) => {
-      const path = body.path;
-      if (!isOriginalPath(path))
-        throw new Refusal(400, 'Expected { path: <the original file in the media bucket> }');
-      const stored = await readObject(path);
-      if (!stored) throw new Refusal(404, 'There is no such file in the media library.');
-      const verdict = judge(path, stored);
-      if ('problem' in verdict) {
-        await removeWithVariants(path);
-        throw new Refusal(422, verdict.problem);
-      }
-      await callRpc('record_media_check', {
-        target_path: path,
-        image_width: verdict.width,
-        image_height: verdict.height,
-      });
-      return json(200, { path, width: verdict.width, height: verdict.height });
-    },
-  ),
+serve(
+  {
+    name: 'media-check',
+    callers: ['admin'],
+    refused: 'Only an administrator may add files to the media library',
+    failure: 'The file could not be checked. Please try again.',
+  },
+  async ({ body }) => {
+    const path = body.path;
+    if (!isOriginalPath(path))
+      throw new Refusal(400, 'Expected { path: <the original file in the media bucket> }');
+    const stored = await readObject(path);
+    if (!stored) throw new Refusal(404, 'There is no such file in the media library.');
+    const verdict = judge(path, stored);
+    if ('problem' in verdict) {
+      await removeWithVariants(path);
+      throw new Refusal(422, verdict.problem);
+    }
+    await callRpc('record_media_check', {
+      target_path: path,
+      image_width: verdict.width,
+      image_height: verdict.height,
+    });
+    return json(200, { path, width: verdict.width, height: verdict.height });
+  },
 );

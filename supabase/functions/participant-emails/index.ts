@@ -68,31 +68,29 @@ function onlyKind(body: Record<string, unknown>): LoggedKind | null {
   return kind;
 }
 
-Deno.serve(
-  serve(
-    { name: 'participant-emails', failure: 'The emails could not be sent. Please try again.' },
-    async ({ body, caller }) => {
-      const only = onlyKind(body);
-      const who = await caller();
-      if (who === 'service' && body.waiting_list === true)
-        return json(200, await sendQueuedEmails(WAITING_LIST_KINDS));
-      if (who === 'service') {
-        const queued =
-          (await callRpc<number>('due_balance_reminders', {})) +
-          (await callRpc<number>('due_document_reminders', {}));
-        const counts = await sendQueuedEmails(only ? [only] : null);
-        return json(200, { reminders_queued: queued, ...counts });
-      }
-      if (who === 'admin') return json(200, await sendQueuedEmails(only ? [only] : null));
-      const visitorKinds = VISITOR_SENDS[String(body.only)];
-      if (!visitorKinds)
-        throw new Refusal(
-          403,
-          'Only team links, cancellations and the waiting list may be sent from here.',
-          'only',
-        );
-      await sendQueuedEmails(visitorKinds);
-      return json(200, { ok: true });
-    },
-  ),
+serve(
+  { name: 'participant-emails', failure: 'The emails could not be sent. Please try again.' },
+  async ({ body, caller }) => {
+    const only = onlyKind(body);
+    const who = await caller();
+    if (who === 'service' && body.waiting_list === true)
+      return json(200, await sendQueuedEmails(WAITING_LIST_KINDS));
+    if (who === 'service') {
+      const queued =
+        (await callRpc<number>('due_balance_reminders', {})) +
+        (await callRpc<number>('due_document_reminders', {}));
+      const counts = await sendQueuedEmails(only ? [only] : null);
+      return json(200, { reminders_queued: queued, ...counts });
+    }
+    if (who === 'admin') return json(200, await sendQueuedEmails(only ? [only] : null));
+    const visitorKinds = VISITOR_SENDS[String(body.only)];
+    if (!visitorKinds)
+      throw new Refusal(
+        403,
+        'Only team links, cancellations and the waiting list may be sent from here.',
+        'only',
+      );
+    await sendQueuedEmails(visitorKinds);
+    return json(200, { ok: true });
+  },
 );

@@ -71,24 +71,22 @@ async function send(row: Row, registration: string, edition: string): Promise<Ro
   }
 }
 
-Deno.serve(
-  serve(
-    {
-      name: 'refund',
-      callers: ['admin'],
-      refused: 'Only an administrator may refund a registration',
-      failure: 'The refund could not be sent. Please try again.',
-    },
-    async ({ body }) => {
-      const registration = body.registration;
-      if (typeof registration !== 'string' || !isUuid(registration))
-        throw new Refusal(400, 'Expected { registration: <uuid> }', 'registration');
-      const begun = await callRpc<Begun>('begin_refund', { registration });
-      if (begun.outcome === 'refused') throw new Refusal(409, begun.message);
-      const rows: Row[] = [];
-      // One after another: each is its own request to Stripe, under its own key.
-      for (const row of begun.rows) rows.push(await send(row, begun.registration, begun.edition));
-      return json(200, { outcome: begun.outcome, rows });
-    },
-  ),
+serve(
+  {
+    name: 'refund',
+    callers: ['admin'],
+    refused: 'Only an administrator may refund a registration',
+    failure: 'The refund could not be sent. Please try again.',
+  },
+  async ({ body }) => {
+    const registration = body.registration;
+    if (typeof registration !== 'string' || !isUuid(registration))
+      throw new Refusal(400, 'Expected { registration: <uuid> }', 'registration');
+    const begun = await callRpc<Begun>('begin_refund', { registration });
+    if (begun.outcome === 'refused') throw new Refusal(409, begun.message);
+    const rows: Row[] = [];
+    // One after another: each is its own request to Stripe, under its own key.
+    for (const row of begun.rows) rows.push(await send(row, begun.registration, begun.edition));
+    return json(200, { outcome: begun.outcome, rows });
+  },
 );

@@ -14,43 +14,41 @@ const HOOK_TIMEOUT_MS = 8000;
 
 type Claim = { claimed: true; covers: string } | { claimed: false; reason: string };
 
-Deno.serve(
-  serve({ name: 'site-rebuild', callers: ['service'] }, async () => {
-    const claim = await callRpc<Claim>('claim_site_rebuild', {});
-    if (!claim.claimed) return json(200, { called: false, reason: claim.reason });
+serve({ name: 'site-rebuild', callers: ['service'] }, async () => {
+  const claim = await callRpc<Claim>('claim_site_rebuild', {});
+  if (!claim.claimed) return json(200, { called: false, reason: claim.reason });
 
-    const hook = Deno.env.get('SITE_BUILD_HOOK_URL')?.trim();
-    if (!hook) {
-      // Nothing to call: the changes count as handled, so the job stops asking until the next.
-      const reason = 'No build hook is configured (SITE_BUILD_HOOK_URL).';
-      await callRpc('record_site_rebuild', { covers: claim.covers, accepted: true, error: reason });
-      return json(200, { called: false, reason });
-    }
+  const hook = Deno.env.get('SITE_BUILD_HOOK_URL')?.trim();
+  if (!hook) {
+    // Nothing to call: the changes count as handled, so the job stops asking until the next.
+    const reason = 'No build hook is configured (SITE_BUILD_HOOK_URL).';
+    await callRpc('record_site_rebuild', { covers: claim.covers, accepted: true, error: reason });
+    return json(200, { called: false, reason });
+  }
 
-    let status: number | null = null;
-    let error: string | null = null;
-    try {
-      // The hosts start a build on an empty POST.
-      const response = await fetch(hook, {
-        method: 'POST',
-        signal: AbortSignal.timeout(HOOK_TIMEOUT_MS),
-      });
-      status = response.status;
-      await response.body?.cancel();
-      if (!response.ok) error = `The build hook answered ${status}.`;
-    } catch (failure) {
-      error = `The build hook could not be reached: ${failure instanceof Error ? failure.message : String(failure)}`;
-    }
-    await callRpc('record_site_rebuild', {
-      covers: claim.covers,
-      accepted: error === null,
-      status,
-      error,
+  let status: number | null = null;
+  let error: string | null = null;
+  try {
+    // The hosts start a build on an empty POST.
+    const response = await fetch(hook, {
+      method: 'POST',
+      signal: AbortSignal.timeout(HOOK_TIMEOUT_MS),
     });
-    if (error) {
-      console.error(`site-rebuild: ${error}`);
-      return json(502, { error: 'The build hook failed; the next minute tries again.' });
-    }
-    return json(200, { called: true, status });
-  }),
-);
+    status = response.status;
+    await response.body?.cancel();
+    if (!response.ok) error = `The build hook answered ${status}.`;
+  } catch (failure) {
+    error = `The build hook could not be reached: ${failure instanceof Error ? failure.message : String(failure)}`;
+  }
+  await callRpc('record_site_rebuild', {
+    covers: claim.covers,
+    accepted: error === null,
+    status,
+    error,
+  });
+  if (error) {
+    console.error(`site-rebuild: ${error}`);
+    return json(502, { error: 'The build hook failed; the next minute tries again.' });
+  }
+  return json(200, { called: true, status });
+});

@@ -161,8 +161,6 @@ async function handle(request: Request, body: string): Promise<Response> {
   return json(200, { received: true, outcome, ...(edition && { edition }) });
 }
 
-Deno.serve(
-  serve({ name: 'stripe-webhook', body: 'text', limit: EVENT_LIMIT }, ({ request, text }) =>
-    handle(request, text),
-  ),
+serve({ name: 'stripe-webhook', body: 'text', limit: EVENT_LIMIT }, ({ request, text }) =>
+  handle(request, text),
 );

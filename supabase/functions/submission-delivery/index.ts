@@ -30,7 +30,7 @@ const webhookUrl = (kind: Kind) =>
 /**
  * The JSON each automation has always received (spec section 3), plus the added fields: the
  * reference, when it was received, and the edition it belongs to (id, year and name), so an
- * automation files a 2027 registration under 2027.
+ * automation files each registration under its own year.
  */
 function payload(kind: Kind, row: Row): Record<string, unknown> {
   const { id, year, name } = editionOf(row);
@@ -104,22 +104,20 @@ async function sendConfirmation(kind: Kind, id: string): Promise<string> {
   return 'sent';
 }
 
-Deno.serve(
-  serve(
-    { name: 'submission-delivery', failure: 'The delivery could not be recorded' },
-    async ({ body, caller }) => {
-      const { kind, id, retry } = body;
-      if (
-        (kind !== 'registration' && kind !== 'sponsorship') ||
-        typeof id !== 'string' ||
-        !isUuid(id)
-      )
-        throw new Refusal(400, 'Expected { kind: "registration" | "sponsorship", id: <uuid> }');
-      if (retry === true && (await caller()) !== 'admin')
-        throw new Refusal(403, 'Only an administrator may retry a delivery');
-      const webhook = await deliverWebhook(kind, id, retry === true);
-      const email = await sendConfirmation(kind, id);
-      return json(200, { webhook, email });
-    },
-  ),
+serve(
+  { name: 'submission-delivery', failure: 'The delivery could not be recorded' },
+  async ({ body, caller }) => {
+    const { kind, id, retry } = body;
+    if (
+      (kind !== 'registration' && kind !== 'sponsorship') ||
+      typeof id !== 'string' ||
+      !isUuid(id)
+    )
+      throw new Refusal(400, 'Expected { kind: "registration" | "sponsorship", id: <uuid> }');
+    if (retry === true && (await caller()) !== 'admin')
+      throw new Refusal(403, 'Only an administrator may retry a delivery');
+    const webhook = await deliverWebhook(kind, id, retry === true);
+    const email = await sendConfirmation(kind, id);
+    return json(200, { webhook, email });
+  },
 );

@@ -137,13 +137,11 @@ async function signedUrl(body: Record<string, unknown>): Promise<Response> {
   });
 }
 
-Deno.serve(
-  serve(
-    { name: 'team-documents', body: 'form', limit: MAX_BYTES + 64 * 1024 },
-    async ({ body, form }) => {
-      if (form) return upload(form);
-      if (body.action === 'url') return signedUrl(body);
-      throw new Refusal(400, "Send a file, or { action: 'url' } to open one.");
-    },
-  ),
+serve(
+  { name: 'team-documents', body: 'form', limit: MAX_BYTES + 64 * 1024 },
+  async ({ body, form }) => {
+    if (form) return upload(form);
+    if (body.action === 'url') return signedUrl(body);
+    throw new Refusal(400, "Send a file, or { action: 'url' } to open one.");
+  },
 );

@@ -23,28 +23,26 @@ const REFUSED: Record<string, [number, string]> = {
   ],
 };
 
-Deno.serve(
-  serve(
-    { name: 'team-pack', failure: 'The team pack could not be made. Please try again.' },
-    async ({ body }) => {
-      const secret = body.secret;
-      if (typeof secret !== 'string' || secret.length > 200)
-        throw new Refusal(400, 'Expected { secret: <the team page link’s secret> }', 'secret');
-      const answer = await callRpc<Answer>('team_pack_facts', { secret });
-      if ('refused' in answer) {
-        const [status, message] = REFUSED[answer.refused] ?? [409, 'No team pack yet.'];
-        throw new Refusal(status, message);
-      }
-      return new Response(teamPackPdf(answer), {
-        status: 200,
-        headers: {
-          ...CORS,
-          'access-control-expose-headers': 'content-disposition',
-          'content-type': 'application/pdf',
-          'content-disposition': `attachment; filename="${teamPackFileName(answer)}"`,
-          'cache-control': 'no-store',
-        },
-      });
-    },
-  ),
+serve(
+  { name: 'team-pack', failure: 'The team pack could not be made. Please try again.' },
+  async ({ body }) => {
+    const secret = body.secret;
+    if (typeof secret !== 'string' || secret.length > 200)
+      throw new Refusal(400, 'Expected { secret: <the team page link’s secret> }', 'secret');
+    const answer = await callRpc<Answer>('team_pack_facts', { secret });
+    if ('refused' in answer) {
+      const [status, message] = REFUSED[answer.refused] ?? [409, 'No team pack yet.'];
+      throw new Refusal(status, message);
+    }
+    return new Response(teamPackPdf(answer), {
+      status: 200,
+      headers: {
+        ...CORS,
+        'access-control-expose-headers': 'content-disposition',
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="${teamPackFileName(answer)}"`,
+        'cache-control': 'no-store',
+      },
+    });
+  },
 );

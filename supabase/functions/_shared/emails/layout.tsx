@@ -81,7 +81,7 @@ export function Paragraph({ children }: { children: ReactNode }) {
   return <Text style={body}>{children}</Text>;
 }
 
-/** Lines of label and value ('Amount: £120.00'); a line without a value is left out. */
+/** Lines of label and value ('Amount: <amount>'); a line without a value is left out. */
 export function Facts({ lines }: { lines: [string, string][] }) {
   const shown = lines.filter(([, value]) => value.trim() !== '');
   if (shown.length === 0) return null;
