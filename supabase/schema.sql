@@ -1826,6 +1826,18 @@ AS $function$
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.document_registration(secret text, kind text)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(private.team_registration(secret),
+    case when document_registration.kind = 'co_licence'
+         then private.co_driver_registration(secret) end)
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.door_number_on_deposit()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3740,6 +3752,32 @@ AS $function$
 $function$;
 -- executable by: anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.document_upload_target(secret text, kind text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target constant uuid := private.document_registration(secret, kind);
+  team public.registrations;
+begin
+  if target is null then
+    return null;
+  end if;
+  select * into team from public.registrations where id = target;
+  if team.status = 'cancelled' then
+    raise sqlstate 'PT409' using message = 'This registration is cancelled.', detail = 'cancelled';
+  end if;
+  if not document_upload_target.kind
+         = any (public.required_document_kinds(btrim(team.co_driver_name) <> '')) then
+    raise sqlstate 'PT409' using message = 'This team does not need that document.', detail = 'kind';
+  end if;
+  return target;
+end
+$function$;
+-- executable by: service_role
+
 CREATE OR REPLACE FUNCTION public.due_balance_reminders()
  RETURNS integer
  LANGUAGE plpgsql
@@ -4785,20 +4823,15 @@ CREATE OR REPLACE FUNCTION public.record_team_document(secret text, kind text, o
  SET search_path TO ''
 AS $function$
 declare
-  target constant uuid := private.team_registration(secret);
-  team public.registrations;
+  target constant uuid := private.document_registration(secret, kind);
   new_id uuid;
 begin
   if target is null then
     return null;
   end if;
-  select * into team from public.registrations where id = target for update;
-  if team.status = 'cancelled' then
-    raise sqlstate 'PT409' using message = 'This registration is cancelled.', detail = 'cancelled';
-  end if;
-  if not record_team_document.kind = any (public.required_document_kinds(btrim(team.co_driver_name) <> '')) then
-    raise sqlstate 'PT409' using message = 'This team does not need that document.', detail = 'kind';
-  end if;
+  -- Under the registration's lock, so a cancellation cannot slip between the check and the row.
+  perform 1 from public.registrations where id = target for update;
+  perform public.document_upload_target(secret, kind);
   if record_team_document.object_path is null
      or record_team_document.object_path !~ ('^' || target || '/' || record_team_document.kind
                                              || '/[0-9a-f-]{36}\.(pdf|jpg|png)$') then
@@ -4812,8 +4845,14 @@ begin
     left(coalesce(nullif(btrim(record_team_document.file_name), ''), 'document'), 200),
     record_team_document.content_type, record_team_document.size_bytes)
   returning id into new_id;
+  if private.team_registration(secret) is not null then
+    return jsonb_build_object('document_id', new_id,
+      'readiness', private.registration_readiness(target));
+  end if;
   return jsonb_build_object('document_id', new_id,
-    'readiness', private.registration_readiness(target));
+    'item', (select i - 'document_id'
+             from jsonb_array_elements(private.registration_readiness(target) -> 'items') as i
+             where i ->> 'kind' = 'co_licence'));
 end
 $function$;
 -- executable by: service_role
@@ -5192,7 +5231,7 @@ AS $function$
   select jsonb_build_object('object_path', d.object_path, 'file_name', d.file_name,
     'content_type', d.content_type)
   from public.team_documents as d
-  where d.registration_id = private.team_registration(secret)
+  where d.registration_id = private.document_registration(secret, team_document_path.kind)
     and d.kind = team_document_path.kind and d.superseded_at is null
 $function$;
 -- executable by: service_role

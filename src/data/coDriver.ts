@@ -5,6 +5,7 @@
 import { publicDb, type DbClient } from './client';
 import { throwIfRefused } from './submissions';
 import type { CalendarDate } from '../config/site-defaults';
+import type { ReadinessItem } from './teamDocuments';
 
 /** What co_driver_page(secret) answers. */
 export type CoDriverPage = {
@@ -22,7 +23,7 @@ export type CoDriverPage = {
     complete: boolean;
   };
   /** The co-driver's licence as the organiser sees it: missing, submitted, accepted, rejected. */
-  licence: { status: string; reason: string | null; file_name: string | null } | null;
+  licence: ReadinessItem | null;
   edition: { year: number; name: string; start_date: CalendarDate; end_date: CalendarDate };
   cancelled: boolean;
   details_editable_until: CalendarDate;

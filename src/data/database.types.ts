@@ -1611,6 +1611,13 @@ export type Database = {
         };
         Returns: string;
       };
+      document_upload_target: {
+        Args: {
+          secret: string;
+          kind: string;
+        };
+        Returns: string;
+      };
       due_balance_reminders: {
         Args: never;
         Returns: number;

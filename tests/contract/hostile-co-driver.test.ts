@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { setupTestEmulator } from './harness';
 import { callFunction, coDriverLink } from './co-driver-support';
 import { payBalance, payDeposit, register, setEdition, teamLink } from './team-page-support';
+import { PDF, signedUrl, upload } from './team-documents-support';
 
 const DAY = '2026-03-20';
 const em = setupTestEmulator({ trustTestClientAddress: true, clock: DAY });
@@ -188,6 +189,51 @@ describe('the co-driver’s secret reaches only the co-driver’s section', () =
       kind: 'team_link',
     });
     expect(error).toMatchObject({ code: 'PT400', details: 'kind' });
+  });
+});
+
+describe('the co-driver’s licence through the co-driver’s own link', () => {
+  test('sends and opens the co-driver’s licence, and answers nothing of the team', async () => {
+    const team = await paidTeamWithCoDriver();
+    const sent = await upload(em(), { secret: team.coSecret, kind: 'co_licence', bytes: PDF });
+    expect(sent.status).toBe(200);
+    expect(Object.keys(sent.body).sort()).toEqual(['document_id', 'item']);
+    expect(sent.body.item).toMatchObject({ kind: 'co_licence', status: 'submitted' });
+    expect(JSON.stringify(sent.body)).not.toContain(team.email);
+    const { data: section } = await em().anon.rpc('co_driver_page', { secret: team.coSecret });
+    expect(section).toMatchObject({ licence: { status: 'submitted', file_name: 'document.pdf' } });
+    const opened = await signedUrl(em(), team.coSecret, 'co_licence');
+    expect(opened.status).toBe(200);
+    expect(opened.body.url).toMatch(/\/storage\/v1\/object\/sign\/documents\//);
+    // The team sees the same file as the co-driver's licence.
+    const { data: readiness } = await em().anon.rpc('team_readiness', { secret: team.teamSecret });
+    const items = (readiness as { items: { kind: string; status: string }[] }).items;
+    expect(items.find((item) => item.kind === 'co_licence')?.status).toBe('submitted');
+  });
+
+  test('sends and opens no other document, and records nothing for them', async () => {
+    const team = await paidTeamWithCoDriver();
+    const lead = await upload(em(), { secret: team.teamSecret, kind: 'lead_licence', bytes: PDF });
+    expect(lead.status).toBe(200);
+    for (const kind of ['lead_licence', 'insurance', 'mot']) {
+      const sent = await upload(em(), { secret: team.coSecret, kind, bytes: PDF });
+      expect(sent.status).toBe(404);
+      expect(JSON.stringify(sent.body)).not.toContain(team.email);
+      expect((await signedUrl(em(), team.coSecret, kind)).status).toBe(404);
+    }
+    const { data: rows } = await em()
+      .service.from('team_documents')
+      .select('kind')
+      .eq('registration_id', team.id);
+    expect(rows).toEqual([{ kind: 'lead_licence' }]);
+    // Nor through the database's functions directly.
+    for (const client of [em().anon, em().visitor]) {
+      const { error } = await client.rpc('document_upload_target', {
+        secret: team.coSecret,
+        kind: 'co_licence',
+      });
+      expect(error?.code).toBe('42501');
+    }
   });
 });
 

@@ -991,6 +991,7 @@ describe('team documents: registration_drivers, team_documents, their functions 
           size_bytes: 1,
         }),
         client(caller).rpc('team_document_path', { secret, kind: 'insurance' }),
+        client(caller).rpc('document_upload_target', { secret, kind: 'insurance' }),
         client(caller).rpc('due_document_reminders'),
       ]) {
         expect((await call).error?.code).toBe('42501');

@@ -27,7 +27,14 @@ function section(overrides: Partial<Section> = {}): Section {
       emergency_contact_phone: '',
       complete: false,
     },
-    licence: { status: 'missing', reason: null, file_name: null },
+    licence: {
+      kind: 'co_licence',
+      label: 'Co-driver’s driving licence',
+      status: 'missing',
+      reason: null,
+      file_name: null,
+      submitted_at: null,
+    },
     edition: {
       year: 2026,
       name: '2026 Europe Rally',
@@ -91,6 +98,52 @@ describe('CoDriverPage', { timeout: 20_000 }, () => {
       'content',
       'noindex, nofollow',
     );
+  });
+
+  it('sends the co-driver’s licence through the co-driver’s own link, keeping what was typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    let uploaded: FormData | null = null;
+    const submitted = section({
+      licence: {
+        kind: 'co_licence',
+        label: 'Co-driver’s driving licence',
+        status: 'submitted',
+        reason: null,
+        file_name: 'licence.pdf',
+        submitted_at: '2026-03-20T10:00:00Z',
+      },
+    });
+    let loads = 0;
+    stubNetwork({
+      co_driver_page: () => {
+        loads += 1;
+        return { body: loads === 1 ? section() : submitted };
+      },
+    });
+    const stubbed = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (!url.endsWith('/functions/v1/team-documents')) return stubbed(input, init);
+      uploaded = init?.body as FormData;
+      return new Response('{"document_id":"d1"}', {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    renderPage();
+    await user.type(await screen.findByLabelText('Licence number'), 'MORGA657054SM9IJ');
+    expect(screen.getByText('Missing')).toBeVisible();
+    const input = screen.getByLabelText(/Upload Co-driver’s driving licence/);
+    await user.upload(input, new File(['%PDF-1.4'], 'licence.pdf', { type: 'application/pdf' }));
+    expect(
+      await screen.findByText('licence.pdf was sent. The organisers will check it.'),
+    ).toBeVisible();
+    const form = uploaded as unknown as FormData;
+    expect(form.get('secret')).toBe(SECRET);
+    expect(form.get('kind')).toBe('co_licence');
+    expect(await screen.findByText('Submitted')).toBeVisible();
+    expect(loads).toBe(2);
+    // Only the licence was read again: the form still holds what was typed.
+    expect(screen.getByLabelText('Licence number')).toHaveValue('MORGA657054SM9IJ');
   });
 
   it('checks the fields before asking, and shows the database’s refusal beside its field', async () => {

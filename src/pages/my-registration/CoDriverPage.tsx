@@ -34,6 +34,8 @@ import {
   shortenMessage,
   type FieldErrors,
 } from '../../lib/validation';
+import type { ReadinessItem } from '../../data/teamDocuments';
+import { DocumentItem } from './DocumentsSection';
 import { refusalSentence } from './EditDetailsForm';
 import { LINK_NOT_VALID } from './MyRegistrationPage';
 
@@ -127,9 +129,6 @@ function CoDriverForm({ secret, section }: { secret: string; section: CoDriverSe
             {...form.field('coEmergencyContactPhone')}
           />
         </div>
-        <p className="text-ink-muted">
-          {`Your driving licence: ${shown.licence?.status ?? 'missing'}${shown.licence?.reason ? ` (${shown.licence.reason})` : ''}. The lead driver sends it from the team's page.`}
-        </p>
       </fieldset>
       <p className="text-ink-muted">
         You can change these until {formatLongDate(shown.details_editable_until)}.
@@ -143,6 +142,43 @@ function CoDriverForm({ secret, section }: { secret: string; section: CoDriverSe
         Save my details
       </FormSubmit>
     </form>
+  );
+}
+
+/**
+ * The co-driver's licence: its state, and an upload through the co-driver's own link (the
+ * team-documents function takes this secret for this document only). After a file is sent, only
+ * this item is read again, so nothing typed into the form above is lost.
+ */
+function CoDriverLicence({ secret, initial }: { secret: string; initial: ReadinessItem }) {
+  const db = useDb();
+  const [item, setItem] = useState(initial);
+  const [notice, setNotice] = useState<string | null>(null);
+  const sent = async (fileName: string) => {
+    setNotice(`${fileName} was sent. The organisers will check it.`);
+    setItem((shown) => ({ ...shown, status: 'submitted', reason: null, file_name: fileName }));
+    try {
+      const page = await getCoDriverPage(secret, db);
+      if (page?.licence) setItem(page.licence);
+    } catch (error) {
+      // The file was sent; the state shown is what sending it made.
+      console.warn('Could not read the licence again', error);
+    }
+  };
+  return (
+    <section aria-labelledby="co-driver-licence" className="space-y-2">
+      <h3 id="co-driver-licence" className="text-xl font-bold text-ink">
+        Your driving licence
+      </h3>
+      <p className="text-ink-muted">
+        A photo (JPEG or PNG) or a PDF of both sides, up to 10 MB. The organisers check it before
+        the rally.
+      </p>
+      {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
+      <ul aria-label="Your documents" className="divide-y divide-slate-200">
+        <DocumentItem secret={secret} item={item} onSent={(fileName) => void sent(fileName)} />
+      </ul>
+    </section>
   );
 }
 
@@ -184,6 +220,9 @@ function CoDriverBySecret({ secret }: { secret: string }) {
         {`${data.edition.name}. Keep your own details up to date here; the lead driver looks after the rest of the registration.`}
       </p>
       <CoDriverForm secret={secret} section={data} />
+      {data.licence && !data.cancelled ? (
+        <CoDriverLicence secret={secret} initial={data.licence} />
+      ) : null}
     </div>
   );
 }

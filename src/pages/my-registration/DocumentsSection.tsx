@@ -154,7 +154,8 @@ function UploadDocument({
   );
 }
 
-function DocumentItem({
+/** One document: its state, its file ("View"), and an upload unless it is accepted. */
+export function DocumentItem({
   secret,
   item,
   onSent,

@@ -6,7 +6,12 @@
 // (public.record_team_document: the kind's earlier file is superseded). Reading is a signed URL
 // that works for 60 seconds; the bucket itself is readable by administrators only.
 //
-// POST multipart { secret, kind, file }        → 200 { document_id, readiness }
+// The team's secret reaches every document of its registration; the co-driver's secret the
+// co-driver's licence ('co_licence') only (public.document_upload_target, migration
+// 20261128000200).
+//
+// POST multipart { secret, kind, file }        → 200 { document_id, readiness } (team) or
+//                                                    { document_id, item } (co-driver)
 // POST { secret, kind, action: 'url' }         → 200 { url, expires_in, file_name }
 //   404 when the secret opens nothing (wrong, altered or expired alike) or no file of the kind;
 //   400 kind or form, 413 too large, 415 not a JPEG, PNG or PDF, 409 cancelled or not owed.
@@ -75,15 +80,10 @@ async function upload(form: FormData): Promise<Response> {
   const stored = documentType(bytes);
   if (!stored) throw new Refusal(415, 'Please send a photo (JPEG or PNG) or a PDF.', 'file');
 
-  const readiness = await rpc<{ reference: string; items: { kind: string }[] } | null>(
-    'team_readiness',
-    { secret },
-  );
-  if (!readiness) throw new Refusal(404, NOT_FOUND);
-  if (!readiness.items.some((item) => item.kind === kind))
-    throw new Refusal(409, 'This team does not need that document.', 'kind');
+  const target = await rpc<string | null>('document_upload_target', { secret, kind });
+  if (!target) throw new Refusal(404, NOT_FOUND);
 
-  const path = `${readiness.reference}/${kind}/${crypto.randomUUID()}.${stored.extension}`;
+  const path = `${target}/${kind}/${crypto.randomUUID()}.${stored.extension}`;
   const put = await fetch(storageUrl(`/object/${BUCKET}/${path}`), {
     method: 'POST',
     headers: { ...serviceHeaders(), 'content-type': stored.type, 'cache-control': 'no-store' },
