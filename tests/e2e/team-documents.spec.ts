@@ -4,11 +4,13 @@
 // start is refused with the message beside the date; the details are saved and the MOT sent. The
 // organiser, by keyboard, accepts the licence and rejects the insurance with a reason; the team is
 // emailed the reason and a link to its page, sends a new certificate, which is accepted with the
-// MOT, and the inbox then says the team is ready to drive (its Readiness filter too). A wrong link
+// MOT, and the inbox then says the team is ready to drive (its Readiness filter too); the team
+// pack then downloads as a PDF naming the team and its door number. A wrong link
 // reads no file: the function, the storage API and a guessed public URL all refuse it.
 //
 // It pins the database's day, which other specs read: it runs in playwright.config.ts's "shared
 // state" project, after the main one and alone, and puts the day back however it ends.
+import { readFile } from 'node:fs/promises';
 import { mailTo, pinClocks, restoreDatabaseClock } from './admin-helpers';
 import { axeViolations } from './axe';
 import { e2e } from './servers';
@@ -174,6 +176,24 @@ test('documents: sent on the team page, checked by the organiser, and the team r
     await expect(
       documents(page).getByText('Ready to drive: every document has been accepted.'),
     ).toBeVisible();
+
+    // Paid in full and ready to drive: the team pack downloads, naming the team and its door.
+    const { data: numbered } = await serviceDb
+      .from('registrations')
+      .select('door_number')
+      .eq('team_name', team)
+      .single()
+      .throwOnError();
+    expect(numbered.door_number).toBeGreaterThan(0);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the team pack' }).click();
+    const pack = await downloading;
+    expect(pack.suggestedFilename()).toBe(`team-pack-2026-door-${numbered.door_number}.pdf`);
+    const bytes = await readFile(await pack.path());
+    expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    const text = bytes.toString('latin1');
+    expect(text).toContain(`(${team})`);
+    expect(text).toContain(`(Door number: ${numbered.door_number})`);
 
     // A wrong link reads no file: not through the function, Storage, nor a guessed URL.
     const secret = teamPage.split('/').pop() ?? '';

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -342,11 +342,50 @@ describe('MyRegistrationPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Edit details' }));
     await user.type(screen.getByLabelText(/^Co-driver full name/), 'Sam Navigator');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
-    expect(
-      within(await screen.findByRole('form', { name: 'Drivers and car' })).getByRole('group', {
-        name: 'Co-driver',
+    // The section is made again for two drivers once the save is answered: wait for it.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('form', { name: 'Drivers and car' })).getByRole('group', {
+          name: 'Co-driver',
+        }),
+      ).toBeInTheDocument(),
+    );
+  });
+
+  it('offers the team pack once paid in full and ready to drive, and says when it will come before', async () => {
+    const user = userEvent.setup({ delay: null });
+    const section = { date_of_birth: '1980-01-01', licence_number: 'X', licence_expiry: null };
+    let ready = false;
+    const calls = stubNetwork({
+      team_page: { body: team({ money: paidInFull }) },
+      team_readiness: () => ({
+        body: {
+          details: {
+            lead: { ...section, name: 'Alex Driver', complete: true },
+            co: null,
+            vehicle: { vehicle_make: 'Mini', insurance_expiry: null, mot_expiry: null },
+            complete: true,
+          },
+          items: [],
+          ready,
+          readiness: ready ? 'ready to drive' : 'awaiting check',
+          missing: [],
+        },
       }),
-    ).toBeInTheDocument();
+      'team-pack': { status: 409, body: { error: 'The team pack is not ready yet.' } },
+    });
+    const { unmount } = renderAt(paths.teamPage(SECRET));
+    expect(await screen.findByText(/ready to download here once every document/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Download the team pack' })).toBeNull();
+    unmount();
+    ready = true;
+    renderAt(paths.teamPage(SECRET));
+    await user.click(await screen.findByRole('button', { name: 'Download the team pack' }));
+    // The function's own sentence when it refuses.
+    expect(await screen.findByText('The team pack is not ready yet.')).toBeVisible();
+    expect(calls.filter((call) => call.name === 'team-pack')).toEqual([
+      { name: 'team-pack', body: { secret: SECRET } },
+    ]);
   });
 
   it('says what separate rooms cost before saving, as the choice changes', async () => {

@@ -211,13 +211,20 @@ function Team({ secret, team, reload }: { secret: string; team: TeamPage; reload
             key={shown.co_driver_name.trim() === '' ? 'one driver' : 'two drivers'}
             secret={secret}
             team={shown}
+            teamPack={(readiness) =>
+              shown.money.state !== 'paid in full' ? null : readiness.ready ? (
+                <TeamPack secret={secret} />
+              ) : (
+                <p className="text-ink-muted">
+                  Your team pack (door number, route outline and emergency numbers) is ready to
+                  download here once every document has been accepted.
+                </p>
+              )
+            }
           />
         </Suspense>
       )}
       {shown.cancelled ? null : <FundraisingSection secret={secret} />}
-      {!shown.cancelled && shown.money.state === 'paid in full' ? (
-        <TeamPack secret={secret} />
-      ) : null}
       {shown.may_cancel ? <CancelRegistration secret={secret} onCancelled={cancelled} /> : null}
     </div>
   );

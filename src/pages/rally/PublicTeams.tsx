@@ -1,4 +1,5 @@
-// The edition's public teams list, a section of its rally page (/{year}-rally#teams): the teams
+// The edition's public teams list, a section of its rally page (/{year}-rally#teams, the current
+// edition's and a finished one's alike): the teams
 // that agreed on their own page to be shown, paid the deposit and are not cancelled, with their
 // car and their JustGiving or Enthuse page and target (public_teams: nothing personal). Loaded in
 // the browser, not prerendered: teams join the list between builds. Until a team is listed the
@@ -14,7 +15,7 @@ function car(team: PublicTeam): string {
   return [team.vehicle_make, team.vehicle_model].filter((part) => part.trim() !== '').join(' ');
 }
 
-export function PublicTeams({ year }: { year: number }) {
+export function PublicTeams({ year, finished = false }: { year: number; finished?: boolean }) {
   const db = useDb();
   const { data } = useLoad(`public-teams-${year}`, () => getPublicTeams(year, db), { empty: [] });
   if (data.length === 0) return null;
@@ -23,7 +24,11 @@ export function PublicTeams({ year }: { year: number }) {
       className="bg-white"
       title="The teams"
       id="teams"
-      intro="The teams on the road, and the fundraising pages they raise money through."
+      intro={
+        finished
+          ? 'The teams who drove, and the fundraising pages they raised money through.'
+          : 'The teams on the road, and the fundraising pages they raise money through.'
+      }
     >
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {data.map((team, index) => (

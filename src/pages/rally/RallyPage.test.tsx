@@ -113,7 +113,19 @@ describe('RallyPage', { timeout: 20_000 }, () => {
   });
 
   it("shows another year's published edition as the finished rally, without sign-up", async () => {
-    const { db } = fakeDb({ editions: [edition2025], edition_cars: [3] as never[] });
+    const { db } = fakeDb({
+      editions: [edition2025],
+      edition_cars: [3] as never[],
+      public_teams: [
+        {
+          team_name: 'The Hairpins',
+          vehicle_make: 'Mini',
+          vehicle_model: 'Cooper',
+          fundraising_url: 'https://www.justgiving.com/page/hairpins',
+          fundraising_target_pence: 250_000,
+        },
+      ] as never[],
+    });
     renderPage(<RallyPage />, { db, path: '/2025-rally', pattern: '/:rallyPage' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'The 2025 Europe Rally' }),
@@ -134,6 +146,17 @@ describe('RallyPage', { timeout: 20_000 }, () => {
     );
     expect(screen.queryByRole('link', { name: /Reserve|Sign Up/ })).toBeNull();
     expect(screen.queryByText(/deposit/i)).toBeNull();
+    // The teams who drove that year and agreed to be listed, with their fundraising pages.
+    expect(await screen.findByRole('heading', { name: 'The teams' })).toBeInTheDocument();
+    expect(
+      screen.getByText('The teams who drove, and the fundraising pages they raised money through.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Mini Cooper')).toBeInTheDocument();
+    expect(screen.getByText('Target: £2,500')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Sponsor The Hairpins/ })).toHaveAttribute(
+      'href',
+      'https://www.justgiving.com/page/hairpins',
+    );
   });
 
   it('answers the 404 page for a year without a published edition and for other paths', async () => {

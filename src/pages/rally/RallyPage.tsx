@@ -364,6 +364,7 @@ function OtherEditionPage({ edition, current }: { edition: Edition; current: num
           </Link>
         </div>
       </Section>
+      <PublicTeams year={edition.year} finished={finished} />
     </>
   );
 }
