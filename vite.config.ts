@@ -238,6 +238,15 @@ export default defineConfig(({ isSsrBuild }) => ({
                   minShareCount: 2,
                   priority: 1,
                 },
+                {
+                  // What the team's page, its lazy Documents section and the co-driver's page
+                  // share (the details form's refusals, one document's row): one chunk, not one
+                  // per set of pages that share a module.
+                  name: 'team-pages',
+                  test: /[\\/]src[\\/]pages[\\/]my-registration[\\/]/,
+                  minShareCount: 2,
+                  priority: 1,
+                },
               ],
             },
           },

@@ -10,6 +10,9 @@ import { throwIfRefused } from './submissions';
 import type { CalendarDate } from '../config/site-defaults';
 import type { Pence } from '../lib/money';
 
+/** What the team's page and the co-driver's page say when their secret opens nothing. */
+export const LINK_NOT_VALID = 'This link is not valid or has expired';
+
 /** The registration's money state, derived from the ledger (private.registration_money). */
 export type MoneyState =
   | 'awaiting deposit'

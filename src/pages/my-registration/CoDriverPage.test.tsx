@@ -9,7 +9,7 @@ import { paths } from '../../config/paths';
 import type { CoDriverPage as Section } from '../../data/coDriver';
 import { stubNetwork } from '../../test/network';
 import CoDriverPage from './CoDriverPage';
-import { LINK_NOT_VALID } from './MyRegistrationPage';
+import { LINK_NOT_VALID } from '../../data/teamPage';
 
 const SECRET = 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789_-abcde';
 

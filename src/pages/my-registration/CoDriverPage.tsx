@@ -22,6 +22,7 @@ import {
   type CoDriverPage as CoDriverSection,
 } from '../../data/coDriver';
 import { useDb } from '../../data/dbContext';
+import { LINK_NOT_VALID } from '../../data/teamPage';
 import { SubmissionError } from '../../data/submissions';
 import { phone, PHONE_HINT } from '../../lib/field-rules';
 import { formatLongDate } from '../../lib/format';
@@ -35,9 +36,8 @@ import {
   type FieldErrors,
 } from '../../lib/validation';
 import type { ReadinessItem } from '../../data/teamDocuments';
-import { DocumentItem } from './DocumentsSection';
+import { DocumentItem } from './DocumentItem';
 import { refusalSentence } from './EditDetailsForm';
-import { LINK_NOT_VALID } from './MyRegistrationPage';
 
 export const CO_DRIVER_SAVE_FAILED = 'Your details could not be saved. Please try again.';
 

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
 import type { TeamMoney, TeamPage } from '../../data/teamPage';
 import { stubNetwork } from '../../test/network';
-import MyRegistrationPage, { LINK_NOT_VALID } from './MyRegistrationPage';
+import { LINK_NOT_VALID } from '../../data/teamPage';
+import MyRegistrationPage from './MyRegistrationPage';
 import { LINK_RATE_LIMITED, LINK_SENT } from './RequestLinkForm';
 import { TeamStatement } from './TeamStatement';
 

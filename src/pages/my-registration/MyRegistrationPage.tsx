@@ -16,7 +16,13 @@ import { PrivateHead } from '../../components/PrivateHead';
 import { Spinner } from '../../components/Spinner';
 import { useDb } from '../../data/dbContext';
 import { useSiteSettings } from '../../data/SiteSettingsProvider';
-import { detailsOf, getTeamPage, type Cancellation, type TeamPage } from '../../data/teamPage';
+import {
+  detailsOf,
+  getTeamPage,
+  LINK_NOT_VALID,
+  type Cancellation,
+  type TeamPage,
+} from '../../data/teamPage';
 import { formatLongDate } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { useLoad } from '../../lib/useLoad';
@@ -30,8 +36,6 @@ import { owesBalance, TeamStatement } from './TeamStatement';
 // Its own chunk: the documents carry the functions' client and the upload, which the rest of the
 // page (and the public entry) do without.
 const DocumentsSection = lazy(() => import('./DocumentsSection'));
-
-export const LINK_NOT_VALID = 'This link is not valid or has expired';
 
 /** How often, and how many times, the page asks again while a balance payment is confirmed. */
 export const PAYMENT_POLL_MS = 2000;
