@@ -9,6 +9,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { EmailField, FormMessage, TextField } from '../../components/FormField';
+import { LoadFailed } from '../../components/LoadFailed';
 import { FormSubmit } from '../../components/FormSubmit';
 import { PageHero, Section } from '../../components/PageHero';
 import { PrivateHead } from '../../components/PrivateHead';
@@ -192,14 +193,10 @@ function CoDriverBySecret({ secret }: { secret: string }) {
   if (loading) return <Spinner label="Loading your details..." />;
   if (data === undefined)
     return (
-      <div className="space-y-4">
-        <FormMessage tone="error">
-          Your details could not be loaded. Please check your connection and try again.
-        </FormMessage>
-        <button type="button" onClick={reload} className="font-semibold text-blue-800 underline">
-          Try again
-        </button>
-      </div>
+      <LoadFailed
+        message="Your details could not be loaded. Please check your connection and try again."
+        onRetry={reload}
+      />
     );
   if (data === null)
     return (

@@ -6,6 +6,7 @@
 // carries the functions' client), after the rest of the team's page.
 import { useState, type ReactNode } from 'react';
 import { FormMessage, TextField } from '../../components/FormField';
+import { LoadFailed } from '../../components/LoadFailed';
 import { FormSubmit } from '../../components/FormSubmit';
 import { Spinner } from '../../components/Spinner';
 import { registrationLimits as limits } from '../../config/forms';
@@ -183,18 +184,7 @@ export function DocumentsSection({
   let body: ReactNode;
   if (loaded.loading) body = <Spinner label="Loading your documents..." />;
   else if (readiness === undefined)
-    body = (
-      <div className="space-y-4">
-        <FormMessage tone="error">{DOCUMENTS_LOAD_FAILED}</FormMessage>
-        <button
-          type="button"
-          onClick={loaded.reload}
-          className="font-semibold text-blue-800 underline"
-        >
-          Try again
-        </button>
-      </div>
-    );
+    body = <LoadFailed message={DOCUMENTS_LOAD_FAILED} onRetry={loaded.reload} />;
   else if (readiness === null) body = null;
   else {
     // The database's rule: a team with a co-driver's name owes the co-driver's section.

@@ -11,6 +11,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { FormMessage } from '../../components/FormField';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageHero, Section } from '../../components/PageHero';
 import { PrivateHead } from '../../components/PrivateHead';
 import { Spinner } from '../../components/Spinner';
@@ -244,14 +245,10 @@ function TeamBySecret({ secret }: { secret: string }) {
   if (loading) return <Spinner label="Loading your registration..." />;
   if (data === undefined)
     return (
-      <div className="space-y-4">
-        <FormMessage tone="error">
-          Your registration could not be loaded. Please check your connection and try again.
-        </FormMessage>
-        <button type="button" onClick={reload} className="font-semibold text-blue-800 underline">
-          Try again
-        </button>
-      </div>
+      <LoadFailed
+        message="Your registration could not be loaded. Please check your connection and try again."
+        onRetry={reload}
+      />
     );
   if (data === null)
     return (

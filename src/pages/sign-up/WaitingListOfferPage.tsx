@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ConfirmPanel, pillButton } from '../../components/ConfirmPanel';
 import { FormMessage } from '../../components/FormField';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageHero, Section } from '../../components/PageHero';
 import { PrivateHead } from '../../components/PrivateHead';
 import { Spinner } from '../../components/Spinner';
@@ -163,15 +164,7 @@ function OfferBySecret({ secret, onRegistered }: { secret: string } & Departure)
     { empty: undefined },
   );
   if (loading) return <Spinner label="Loading your offer..." />;
-  if (data === undefined)
-    return (
-      <div className="space-y-4">
-        <FormMessage tone="error">{OFFER_LOAD_FAILED}</FormMessage>
-        <button type="button" onClick={reload} className="font-semibold text-blue-800 underline">
-          Try again
-        </button>
-      </div>
-    );
+  if (data === undefined) return <LoadFailed message={OFFER_LOAD_FAILED} onRetry={reload} />;
   if (data === null) return <NotValid />;
   return <Offer secret={secret} offer={data} reload={reload} onRegistered={onRegistered} />;
 }
