@@ -63,6 +63,50 @@ export type Database = {
         };
         Relationships: [];
       };
+      consent_records: {
+        Row: {
+          confirmed_at: string | null;
+          email: string;
+          given_at: string;
+          id: string;
+          purpose: 'newsletter' | 'waiting_list';
+          source: string;
+          withdrawn_at: string | null;
+          withdrawn_how: 'one-click' | 'link' | 'admin' | 'erased' | null;
+          wording_version: string;
+        };
+        Insert: {
+          confirmed_at?: string | null;
+          email: string;
+          given_at?: string;
+          id?: string;
+          purpose: 'newsletter' | 'waiting_list';
+          source: string;
+          withdrawn_at?: string | null;
+          withdrawn_how?: 'one-click' | 'link' | 'admin' | 'erased' | null;
+          wording_version: string;
+        };
+        Update: {
+          confirmed_at?: string | null;
+          email?: string;
+          given_at?: string;
+          id?: string;
+          purpose?: 'newsletter' | 'waiting_list';
+          source?: string;
+          withdrawn_at?: string | null;
+          withdrawn_how?: 'one-click' | 'link' | 'admin' | 'erased' | null;
+          wording_version?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'consent_records_wording_version_fkey';
+            columns: ['wording_version'];
+            isOneToOne: false;
+            referencedRelation: 'consent_wordings';
+            referencedColumns: ['version'];
+          },
+        ];
+      };
       consent_wordings: {
         Row: {
           created_at: string;
@@ -209,6 +253,7 @@ export type Database = {
           attempts: number;
           claimed_at: string | null;
           co_driver_copy: boolean;
+          consent_id: string | null;
           error: string | null;
           id: string;
           kind:
@@ -228,7 +273,8 @@ export type Database = {
             | 'documents_reminder_60'
             | 'documents_reminder_30'
             | 'documents_reminder_14'
-            | 'document_rejected';
+            | 'document_rejected'
+            | 'newsletter_confirmation';
           queued_at: string;
           recipient: string;
           registration_id: string | null;
@@ -241,6 +287,7 @@ export type Database = {
           attempts?: number;
           claimed_at?: string | null;
           co_driver_copy?: boolean;
+          consent_id?: string | null;
           error?: string | null;
           id?: string;
           kind:
@@ -260,7 +307,8 @@ export type Database = {
             | 'documents_reminder_60'
             | 'documents_reminder_30'
             | 'documents_reminder_14'
-            | 'document_rejected';
+            | 'document_rejected'
+            | 'newsletter_confirmation';
           queued_at?: string;
           recipient: string;
           registration_id?: string | null;
@@ -273,6 +321,7 @@ export type Database = {
           attempts?: number;
           claimed_at?: string | null;
           co_driver_copy?: boolean;
+          consent_id?: string | null;
           error?: string | null;
           id?: string;
           kind?:
@@ -292,7 +341,8 @@ export type Database = {
             | 'documents_reminder_60'
             | 'documents_reminder_30'
             | 'documents_reminder_14'
-            | 'document_rejected';
+            | 'document_rejected'
+            | 'newsletter_confirmation';
           queued_at?: string;
           recipient?: string;
           registration_id?: string | null;
@@ -302,6 +352,13 @@ export type Database = {
           waiting_list_entry_id?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'email_log_consent_id_fkey';
+            columns: ['consent_id'];
+            isOneToOne: false;
+            referencedRelation: 'consent_records';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'email_log_registration_id_fkey';
             columns: ['registration_id'];
@@ -740,39 +797,52 @@ export type Database = {
       };
       newsletter_subscribers: {
         Row: {
+          confirmed_at: string | null;
+          consent_id: string | null;
           created_at: string;
           edition_id: string | null;
           email: string;
           id: string;
           note: string;
           source: 'footer' | 'waitlist';
-          status: 'subscribed' | 'unsubscribed';
+          status: 'pending' | 'subscribed' | 'unsubscribed';
           updated_at: string;
           website: string | null;
         };
         Insert: {
+          confirmed_at?: string | null;
+          consent_id?: string | null;
           created_at?: string;
           edition_id?: string | null;
           email: string;
           id?: string;
           note?: string;
           source?: 'footer' | 'waitlist';
-          status?: 'subscribed' | 'unsubscribed';
+          status?: 'pending' | 'subscribed' | 'unsubscribed';
           updated_at?: string;
           website?: string | null;
         };
         Update: {
+          confirmed_at?: string | null;
+          consent_id?: string | null;
           created_at?: string;
           edition_id?: string | null;
           email?: string;
           id?: string;
           note?: string;
           source?: 'footer' | 'waitlist';
-          status?: 'subscribed' | 'unsubscribed';
+          status?: 'pending' | 'subscribed' | 'unsubscribed';
           updated_at?: string;
           website?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'newsletter_subscribers_consent_id_fkey';
+            columns: ['consent_id'];
+            isOneToOne: false;
+            referencedRelation: 'consent_records';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'newsletter_subscribers_edition_id_fkey';
             columns: ['edition_id'];
@@ -1781,6 +1851,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      confirm_newsletter: {
+        Args: {
+          secret: string;
+        };
+        Returns: boolean;
+      };
       decide_team_document: {
         Args: {
           document: string;
@@ -2143,6 +2219,13 @@ export type Database = {
         };
         Returns: string[];
       };
+      resubscribe: {
+        Args: {
+          secret: string;
+          consent_version: string;
+        };
+        Returns: boolean;
+      };
       send_mailing: {
         Args: {
           mailing: string;
@@ -2190,6 +2273,7 @@ export type Database = {
           email: string;
           source?: string;
           website?: string;
+          consent_version?: string;
         };
         Returns: undefined;
       };
@@ -2223,6 +2307,14 @@ export type Database = {
           secret: string;
         };
         Returns: Json;
+      };
+      unsubscribe: {
+        Args: {
+          secret: string;
+          how?: string;
+          network?: string;
+        };
+        Returns: boolean;
       };
       update_co_driver_details: {
         Args: {

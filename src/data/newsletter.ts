@@ -1,5 +1,9 @@
-// Newsletter subscribers: the footer's box and the full rally's waiting list store an address
-// (idempotent per address), and the organiser's inbox lists them.
+// Newsletter subscribers: the footer's box and the next-rally box ask for the newsletter's consent
+// (the wording they show, NEWSLETTER_CONSENT) and send its version; subscribe_newsletter records
+// it, keeps the address pending and queues the confirmation email, which sendConfirmation() asks
+// to be sent now (the participant-emails function sends only what the database queued). The
+// organiser's inbox lists the subscribers.
+import { NEWSLETTER_CONSENT } from '../config/consent';
 import { publicDb, type DbClient } from './client';
 import { throwIfRefused } from './submissions';
 
@@ -17,6 +21,7 @@ export async function subscribe(
     await db.rpc('subscribe_newsletter', {
       email: email.trim(),
       source,
+      consent_version: NEWSLETTER_CONSENT.version,
       ...(website ? { website } : {}),
     }),
   );

@@ -13,6 +13,7 @@ import { plainTextSelectors, render } from 'npm:@react-email/components@1.0.12';
 import { CancellationToOrganiser, CancellationToTeam, RefundSent } from './cancellation.tsx';
 import { DocumentRejected, DocumentsReminder } from './documents.tsx';
 import { Mailing } from './mailing.tsx';
+import { NewsletterConfirmation } from './newsletter.tsx';
 import { BalanceReceipt, BalanceReminder, DepositReceipt, OverdueNotice } from './payments.tsx';
 import {
   AdministratorGranted,
@@ -40,6 +41,7 @@ export type { TeamLinkProps } from './team-page.tsx';
 export type { DocumentRejectedProps, DocumentsReminderProps } from './documents.tsx';
 export type { WaitingListJoinedProps, WaitingListOfferProps } from './waiting-list.tsx';
 export type { MailingProps } from './mailing.tsx';
+export type { NewsletterConfirmationProps } from './newsletter.tsx';
 export { ORGANISATION } from './layout.tsx';
 
 /** Every kind of email the rally sends, by the name callers and the email log use. */
@@ -60,6 +62,7 @@ export const EMAILS = {
   documentsReminder: DocumentsReminder,
   documentRejected: DocumentRejected,
   mailing: Mailing,
+  newsletterConfirmation: NewsletterConfirmation,
 };
 
 export type EmailKind = keyof typeof EMAILS;
