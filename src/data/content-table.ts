@@ -57,7 +57,8 @@ export const OLDEST: readonly OrderTerm<ListedTable>[] = [
 ];
 /** An inbox item's way: new, then contacted, then confirmed or cancelled. */
 export const INBOX_STATUSES = ['new', 'contacted', 'confirmed', 'cancelled'] as const;
-export const SUBSCRIBER_STATUSES = ['subscribed', 'unsubscribed'] as const;
+// 'pending': subscribed in a box, not yet confirmed by the emailed link (migration 20261129000000).
+export const SUBSCRIBER_STATUSES = ['pending', 'subscribed', 'unsubscribed'] as const;
 /** The administrator's sort order (new rows, at 0, before older ones at the same number). */
 export const ARRANGED: readonly OrderTerm<
   'gallery_images' | 'videos' | 'testimonials' | 'sponsors'

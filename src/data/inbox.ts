@@ -322,3 +322,17 @@ export async function resolvePaymentException(
 ): Promise<void> {
   await db.from('payment_exceptions').update(change).eq('id', id).throwOnError();
 }
+
+/** A consent an address gave (public.consent_records), as the administrator reads it. */
+export type ConsentRecord = Row<'consent_records'>;
+
+/** Every consent the address gave, newest first: the newsletter's and the waiting list's. */
+export async function listConsentRecords(db: DbClient, email: string): Promise<ConsentRecord[]> {
+  const { data } = await db
+    .from('consent_records')
+    .select('*')
+    .eq('email', email.toLowerCase())
+    .order('given_at', { ascending: false })
+    .throwOnError();
+  return data;
+}

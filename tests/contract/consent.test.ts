@@ -3,98 +3,28 @@
 // receives a mailing (private.mailable_subscribers), the waiting list's consent recorded, and
 // unsubscribing: the one-click POST through the real unsubscribe function (both content types
 // RFC 8058 allows), the GET's redirect to the page, and the page's unsubscribe and resubscribe.
+// Service mail is not marketing: the confirmation carries no unsubscribe headers.
 // Runs on PGlite and on PostgreSQL 15.
-import { randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { NEWSLETTER_CONSENT } from '../../src/config/consent';
-import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
-import { caughtMail, http, setupTestEmulator } from './harness';
+import { NEWSLETTER_CONSENT, WAITING_LIST_CONSENT } from '../../src/config/consent';
+import { consentSupport } from './consent-support';
+import { caughtMail, setupTestEmulator } from './harness';
+import { waitingListSupport } from './waiting-list-support';
 
 const SITE_URL = 'http://127.0.0.1:4183';
 const em = setupTestEmulator({ trustTestClientAddress: true, siteUrl: SITE_URL });
-
-let networks = 0;
-/** The footer's form, from a network of its own. */
-async function subscribe(email: string, changes: Record<string, unknown> = {}) {
-  networks += 1;
-  return em()
-    .anon.rpc('subscribe_newsletter', {
-      email,
-      source: 'footer',
-      consent_version: NEWSLETTER_CONSENT.version,
-      ...changes,
-    })
-    .setHeader(TEST_CLIENT_ADDRESS_HEADER, `198.19.${networks >> 8}.${networks & 255}`);
-}
-
-/** The page's call after subscribing: sends the confirmation waiting. */
-async function sendConfirmations() {
-  const sent = await http(em(), '/functions/v1/participant-emails', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${em().anonKey}` },
-    body: JSON.stringify({ only: 'newsletter' }),
-  });
-  expect(sent.json()).toEqual({ ok: true });
-}
-
-/** The confirmation link's secret, as the newest email to the address carries it. */
-async function confirmSecret(email: string): Promise<string> {
-  const [mail] = await caughtMail(em(), email);
-  const secret = /\/newsletter\/confirm\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
-  if (!secret) throw new Error(`No confirmation link reached ${email}`);
-  return secret;
-}
-
-async function sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
-  return (await em().emulator.db.query<T & Record<string, unknown>>(query, params)).rows;
-}
-
-const mailable = async (email: string) =>
-  (
-    await sql<{ id: string }>('select id from private.mailable_subscribers where email = $1', [
-      email,
-    ])
-  ).length === 1;
-
-const subscriber = async (email: string) =>
-  (
-    await sql<{ status: string; confirmed_at: string | null; consent_id: string | null }>(
-      'select status, confirmed_at, consent_id from public.newsletter_subscribers where email = $1',
-      [email],
-    )
-  )[0];
-
-const consents = (email: string) =>
-  sql<{
-    purpose: string;
-    wording_version: string;
-    source: string;
-    confirmed_at: string | null;
-    withdrawn_at: string | null;
-    withdrawn_how: string | null;
-  }>(
-    `select purpose, wording_version, source, confirmed_at, withdrawn_at, withdrawn_how
-     from public.consent_records where email = $1 order by given_at, id`,
-    [email],
-  );
-
-const address = () => `reader.${randomUUID()}@example.org`;
-
-/** A confirmed subscriber, through the form and the emailed link. */
-async function confirmedSubscriber(): Promise<string> {
-  const email = address();
-  expect((await subscribe(email)).error).toBeNull();
-  await sendConfirmations();
-  expect(
-    (await em().anon.rpc('confirm_newsletter', { secret: await confirmSecret(email) })).data,
-  ).toBe(true);
-  return email;
-}
-
-const mintSecret = async (email: string) =>
-  (
-    await sql<{ secret: string }>('select private.mint_unsubscribe_secret($1) as secret', [email])
-  )[0]?.secret ?? '';
+const {
+  subscribe,
+  sendConfirmations,
+  confirmSecret,
+  sql,
+  mailable,
+  subscriber,
+  consents,
+  address,
+  confirmedSubscriber,
+  mintSecret,
+} = consentSupport(em);
 
 test('subscribing records the consent and a pending subscriber, and emails a confirmation link', async () => {
   const email = address();
@@ -222,4 +152,25 @@ test('the page unsubscribes by the link, and "Resubscribe" records a confirmed c
   expect(records[1]).toMatchObject({ source: 'resubscribe', withdrawn_at: null });
   expect(records[1]?.confirmed_at).not.toBeNull();
   expect(await mailable(email)).toBe(true);
+});
+
+test('joining the waiting list records its consent (purpose waiting_list, the version shown)', async () => {
+  const { startAfresh, fullWith, join } = waitingListSupport(em);
+  await startAfresh();
+  await fullWith(0);
+  const joined = await join();
+  expect(joined.error).toBeNull();
+  expect(await consents(joined.email.toLowerCase())).toEqual([
+    {
+      purpose: 'waiting_list',
+      wording_version: WAITING_LIST_CONSENT.version,
+      source: 'waiting-list',
+      confirmed_at: null,
+      withdrawn_at: null,
+      withdrawn_how: null,
+    },
+  ]);
+  // The same address again is its place in the queue, and no second consent.
+  await join({ email: joined.email });
+  expect(await consents(joined.email.toLowerCase())).toHaveLength(1);
 });

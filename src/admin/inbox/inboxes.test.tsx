@@ -203,6 +203,7 @@ describe('the inboxes filter by the values the site and the database use', () =>
         typeof subscribersInbox.summary
       >[0];
     render(<>{subscribersInbox.summary(subscriber('next-rally'))}</>);
-    expect(screen.getByText('Next rally')).toBeInTheDocument();
+    // Without a confirmation (an address from before consent was recorded): not mailable.
+    expect(screen.getByText('Next rally · Not confirmed')).toBeInTheDocument();
   });
 });

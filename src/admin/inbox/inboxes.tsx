@@ -17,6 +17,7 @@ import {
 } from '../../data/inbox';
 import type { SubscriberSource } from '../../data/newsletter';
 import { formatDateTime } from '../../lib/dateTime';
+import { consentStatus, SubscriberConsent } from './SubscriberConsent';
 import { formatMoney } from '../../lib/money';
 import { supabase } from '../supabase';
 import { Badge } from './Badge';
@@ -348,16 +349,19 @@ export const subscribersInbox: InboxDescription<'newsletter_subscribers'> = {
   emptyText: 'No subscribers yet.',
   fileName: 'subscribers',
   name: (row) => row.email,
-  summary: (row) => subscriberSource(row.source),
+  summary: (row) => `${subscriberSource(row.source)} · ${consentStatus(row)}`,
   details: (row) => [
     ['Email', row.email],
     ['Signed up from', subscriberSource(row.source)],
+    ['Consent', consentStatus(row)],
   ],
+  related: (row, db) => <SubscriberConsent email={row.email} db={db} />,
   csv: [
     { header: 'Email', value: (row) => row.email },
     { header: 'Signed up', value: (row) => row.created_at },
     { header: 'Source', value: (row) => row.source },
     { header: 'Status', value: (row) => row.status },
+    { header: 'Consent', value: (row) => consentStatus(row) },
     { header: 'Note', value: (row) => row.note },
   ],
 };
