@@ -14,7 +14,7 @@ import type { Mailing, MailingRecipient } from '../../data/mailings';
 import type { Edition } from '../../data/types';
 import { stubNetwork, type NetworkAnswer, type NetworkCall } from '../../test/network';
 import { ToastProvider } from '../ui/Toast';
-import { MailingsScreen } from './MailingsScreen';
+import { HELD, MailingsScreen } from './MailingsScreen';
 
 const EDITION = {
   id: 'e2026',
@@ -228,5 +228,24 @@ describe('the Mailings screen', { timeout: 20_000 }, () => {
     ).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Resume sending' }));
     await waitFor(() => expect(resumed).toBe(1));
+  });
+
+  it('stops asking when the rest is held by a stopped run, and says when to resume', async () => {
+    const user = userEvent.setup({ delay: null });
+    let asked = 0;
+    network(
+      {
+        mailings_with_counts: { body: [mailing({ status: 'sending', sent: 1, failed: 0 })] },
+        mailing_recipients: { body: LOG },
+      },
+      () => {
+        asked += 1;
+        return { body: { sent: 0, failed: 0, remaining: 2 } };
+      },
+    );
+    renderScreen('/admin/mailings?mailing=m1');
+    await user.click(await screen.findByRole('button', { name: 'Resume sending' }));
+    expect(await screen.findByText(HELD)).toBeVisible();
+    expect(asked).toBe(1);
   });
 });

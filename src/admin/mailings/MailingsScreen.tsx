@@ -61,6 +61,8 @@ const NO_RECIPIENTS: MailingRecipient[] = [];
 
 export const SEND_FAILED = 'The sending stopped. Please try again with "Resume sending".';
 export const SAVE_FAILED = 'Could not save the mailing. Please try again.';
+export const HELD =
+  'The rest is held by a sending that stopped midway. Please use "Resume sending" again in five minutes.';
 
 const STATUS_LABELS: Record<Mailing['status'], string> = {
   draft: 'Draft',
@@ -378,6 +380,12 @@ function MailingLog({ db, functions, id, editions }: Doors & { id: string; editi
         totals.failed += batch.failed;
         setProgress({ ...totals });
         if (batch.remaining === 0) break;
+        // Nothing was free to send: the rest is held by a run that stopped midway, and is retried
+        // five minutes after it was taken. Stop asking until then.
+        if (batch.sent + batch.failed === 0) {
+          setFailure(HELD);
+          break;
+        }
       }
     } catch (error) {
       console.warn('The sending stopped', error);
