@@ -33,6 +33,7 @@ import {
   Image,
   Images,
   Inbox,
+  Mail,
   ListOrdered,
   MailPlus,
   MessageSquareQuote,
@@ -47,6 +48,7 @@ import type { InboxName } from '../data/inbox';
 import { ContentManager } from './crud/ContentManager';
 import { EditionsScreen } from './editions/EditionsScreen';
 import { InboxScreen } from './inbox/InboxScreen';
+import { MailingsScreen } from './mailings/MailingsScreen';
 import {
   enquiriesInbox,
   messagesInbox,
@@ -138,6 +140,14 @@ export const adminScreens: readonly AdminScreen[] = [
     Icon: MailPlus,
     newItems: 'subscribers',
     element: <InboxScreen description={subscribersInbox} db={supabase} />,
+  },
+  {
+    path: 'mailings',
+    group: 'People',
+    title: 'Mailings',
+    summary: 'Write to the subscribers, an edition’s teams or its waiting list',
+    Icon: Mail,
+    element: <MailingsScreen db={supabase} functions={supabase} />,
   },
   {
     path: 'editions',

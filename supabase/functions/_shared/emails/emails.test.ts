@@ -345,3 +345,39 @@ test("the templates' npm: imports are the versions package.json installs", () =>
   for (const [specifier, name = '', version] of specifiers)
     expect(version, specifier).toBe(installed(name));
 });
+
+describe('a mailing (the admin’s Mailings screen)', () => {
+  const body = '<h2>Route notes</h2><p>Meet at <strong>Dover</strong> at 8.</p>';
+
+  test('to the teams: the edition’s frame, the message as written, no unsubscribe link', async () => {
+    const email = await renderEmail('mailing', 'team@example.org', {
+      site: SITE,
+      edition,
+      subject: `Route notes ${HOSTILE}`,
+      body,
+    });
+    expect(email.subject).toBe(`Route notes ${HOSTILE}`);
+    expect(email.fromName).toBe('2027 Europe Rally');
+    expect(email.html).toContain(body);
+    // The subject is the preview: text, escaped.
+    expect(email.html).not.toContain('<script');
+    expect(email.text).toContain('Meet at Dover at 8.');
+    expect(email.html).not.toMatch(/unsubscribe/i);
+    expect(email.text).not.toMatch(/unsubscribe/i);
+  });
+
+  test('to the subscribers: the organisation’s frame and a visible unsubscribe link', async () => {
+    const pageUrl = `${SITE}/unsubscribe/s3cret`;
+    const email = await renderEmail('mailing', 'reader@example.org', {
+      site: SITE,
+      subject: 'News',
+      body,
+      unsubscribe: { pageUrl },
+    });
+    expect(email.fromName).toBeUndefined();
+    expect(email.text).toMatch(/^Europe Rally\n/);
+    expect(email.html).toContain(`href="${pageUrl}"`);
+    expect(email.text).toContain(pageUrl);
+    expect(email.text).toContain('Unsubscribe');
+  });
+});
