@@ -15,7 +15,8 @@ export type Database = {
             | 'unpublished'
             | 'trashed'
             | 'restored'
-            | 'deleted';
+            | 'deleted'
+            | 'erased';
           actor_email: string | null;
           actor_id: string | null;
           at: string;
@@ -33,7 +34,8 @@ export type Database = {
             | 'unpublished'
             | 'trashed'
             | 'restored'
-            | 'deleted';
+            | 'deleted'
+            | 'erased';
           actor_email?: string | null;
           actor_id?: string | null;
           at?: string;
@@ -51,7 +53,8 @@ export type Database = {
             | 'unpublished'
             | 'trashed'
             | 'restored'
-            | 'deleted';
+            | 'deleted'
+            | 'erased';
           actor_email?: string | null;
           actor_id?: string | null;
           at?: string;
@@ -889,6 +892,7 @@ export type Database = {
       };
       registrations: {
         Row: {
+          anonymised_at: string | null;
           cancelled_at: string | null;
           client_ip: string | null;
           co_driver_email: string;
@@ -938,6 +942,7 @@ export type Database = {
           website: string | null;
         };
         Insert: {
+          anonymised_at?: string | null;
           cancelled_at?: string | null;
           client_ip?: string | null;
           co_driver_email?: string;
@@ -987,6 +992,7 @@ export type Database = {
           website?: string | null;
         };
         Update: {
+          anonymised_at?: string | null;
           cancelled_at?: string | null;
           client_ip?: string | null;
           co_driver_email?: string;
@@ -1533,6 +1539,10 @@ export type Database = {
         };
         Returns: string;
       };
+      anonymise_expired_teams: {
+        Args: never;
+        Returns: number;
+      };
       begin_refund: {
         Args: {
           registration: string;
@@ -1689,6 +1699,28 @@ export type Database = {
         };
         Returns: Json;
       };
+      erase_personal_data: {
+        Args: {
+          email: string;
+        };
+        Returns: Json;
+      };
+      files_deleted: {
+        Args: {
+          bucket: string;
+          paths: string[];
+        };
+        Returns: number;
+      };
+      files_to_delete: {
+        Args: {
+          page?: number;
+        };
+        Returns: {
+          bucket_id: string;
+          object_path: string;
+        }[];
+      };
       finish_registration_email: {
         Args: {
           email_id: string;
@@ -1765,6 +1797,12 @@ export type Database = {
           edition: string;
         };
         Returns: string;
+      };
+      personal_data: {
+        Args: {
+          email: string;
+        };
+        Returns: Json;
       };
       public_teams: {
         Args: {
