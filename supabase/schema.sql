@@ -59,6 +59,26 @@ create table private.files_to_delete (
 alter table private.files_to_delete add constraint files_to_delete_pkey PRIMARY KEY (bucket_id, object_path);
 alter table private.files_to_delete enable row level security;
 
+-- view private.mailable_subscribers
+
+create view private.mailable_subscribers as
+ SELECT id,
+    email
+   FROM newsletter_subscribers s
+  WHERE status = 'subscribed'::text AND confirmed_at IS NOT NULL;
+
+-- table private.newsletter_confirmations
+
+create table private.newsletter_confirmations (
+  token_hash bytea not null,
+  consent_id uuid not null,
+  created_at timestamp with time zone default now() not null
+);
+alter table private.newsletter_confirmations add constraint newsletter_confirmations_pkey PRIMARY KEY (token_hash);
+alter table private.newsletter_confirmations add constraint newsletter_confirmations_consent_id_fkey FOREIGN KEY (consent_id) REFERENCES consent_records(id) ON DELETE CASCADE;
+CREATE INDEX newsletter_confirmations_consent_idx ON private.newsletter_confirmations USING btree (consent_id);
+alter table private.newsletter_confirmations enable row level security;
+
 -- table private.payment_events
 
 create table private.payment_events (
@@ -161,6 +181,18 @@ alter table private.team_link_requests add constraint team_link_requests_website
 CREATE TRIGGER guard_public_submission BEFORE INSERT ON private.team_link_requests FOR EACH ROW EXECUTE FUNCTION private.guard_public_submission();
 alter table private.team_link_requests enable row level security;
 
+-- table private.unsubscribe_links
+
+create table private.unsubscribe_links (
+  token_hash bytea not null,
+  email text not null,
+  created_at timestamp with time zone default now() not null
+);
+alter table private.unsubscribe_links add constraint unsubscribe_links_pkey PRIMARY KEY (token_hash);
+alter table private.unsubscribe_links add constraint unsubscribe_links_email_check CHECK (length(email) <= 320);
+CREATE INDEX unsubscribe_links_email_idx ON private.unsubscribe_links USING btree (email);
+alter table private.unsubscribe_links enable row level security;
+
 -- table private.waiting_list_offer_links
 
 create table private.waiting_list_offer_links (
@@ -206,6 +238,33 @@ create policy "administrators read the audit log" on public.audit_log for select
   using (( SELECT is_admin() AS is_admin));
 grant select on public.audit_log to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.audit_log to service_role;
+
+-- table public.consent_records
+
+create table public.consent_records (
+  id uuid default gen_random_uuid() not null,
+  email text not null,
+  purpose text not null,
+  wording_version text not null,
+  source text not null,
+  given_at timestamp with time zone default now() not null,
+  confirmed_at timestamp with time zone,
+  withdrawn_at timestamp with time zone,
+  withdrawn_how text
+);
+alter table public.consent_records add constraint consent_records_pkey PRIMARY KEY (id);
+alter table public.consent_records add constraint consent_records_email_check CHECK (email = lower(btrim(email)) AND length(email) <= 320);
+alter table public.consent_records add constraint consent_records_purpose_check CHECK (purpose = ANY (ARRAY['newsletter'::text, 'waiting_list'::text]));
+alter table public.consent_records add constraint consent_records_source_check CHECK (source ~ '^[a-z-]{1,40}$'::text);
+alter table public.consent_records add constraint consent_records_withdrawal CHECK ((withdrawn_at IS NULL) = (withdrawn_how IS NULL));
+alter table public.consent_records add constraint consent_records_withdrawn_how_check CHECK (withdrawn_how = ANY (ARRAY['one-click'::text, 'link'::text, 'admin'::text, 'erased'::text]));
+alter table public.consent_records add constraint consent_records_wording_version_fkey FOREIGN KEY (wording_version) REFERENCES consent_wordings(version) ON DELETE RESTRICT;
+CREATE INDEX consent_records_email_idx ON public.consent_records USING btree (email, given_at DESC);
+alter table public.consent_records enable row level security;
+create policy "administrators read consent records" on public.consent_records for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+grant select on public.consent_records to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on public.consent_records to service_role;
 
 -- table public.consent_wordings
 
@@ -426,16 +485,19 @@ create table public.email_log (
   sent_at timestamp with time zone,
   waiting_list_entry_id uuid,
   team_document_id uuid,
-  co_driver_copy boolean default false not null
+  co_driver_copy boolean default false not null,
+  consent_id uuid
 );
 alter table public.email_log add constraint email_log_pkey PRIMARY KEY (id);
 alter table public.email_log add constraint email_log_error_check CHECK (length(error) <= 500);
-alter table public.email_log add constraint email_log_kind_check CHECK (kind = ANY (ARRAY['confirmation'::text, 'deposit_receipt'::text, 'balance_receipt'::text, 'balance_reminder_14'::text, 'balance_reminder_3'::text, 'balance_overdue'::text, 'cancelled_team'::text, 'cancelled_organiser'::text, 'team_link'::text, 'reminder_manual'::text, 'waiting_list_joined'::text, 'waiting_list_offer'::text, 'refund_sent'::text, 'documents_reminder_60'::text, 'documents_reminder_30'::text, 'documents_reminder_14'::text, 'document_rejected'::text]));
+alter table public.email_log add constraint email_log_kind_check CHECK (kind = ANY (ARRAY['confirmation'::text, 'deposit_receipt'::text, 'balance_receipt'::text, 'balance_reminder_14'::text, 'balance_reminder_3'::text, 'balance_overdue'::text, 'cancelled_team'::text, 'cancelled_organiser'::text, 'team_link'::text, 'reminder_manual'::text, 'waiting_list_joined'::text, 'waiting_list_offer'::text, 'refund_sent'::text, 'documents_reminder_60'::text, 'documents_reminder_30'::text, 'documents_reminder_14'::text, 'document_rejected'::text, 'newsletter_confirmation'::text]));
 alter table public.email_log add constraint email_log_recipient_check CHECK (length(recipient) <= 320);
 alter table public.email_log add constraint email_log_status_check CHECK (status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'failed'::text, 'skipped'::text]));
+alter table public.email_log add constraint email_log_consent_id_fkey FOREIGN KEY (consent_id) REFERENCES consent_records(id) ON DELETE SET NULL;
 alter table public.email_log add constraint email_log_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES registrations(id) ON DELETE SET NULL;
 alter table public.email_log add constraint email_log_team_document_id_fkey FOREIGN KEY (team_document_id) REFERENCES team_documents(id) ON DELETE SET NULL;
 alter table public.email_log add constraint email_log_waiting_list_entry_id_fkey FOREIGN KEY (waiting_list_entry_id) REFERENCES waiting_list_entries(id) ON DELETE SET NULL;
+CREATE INDEX email_log_consent_idx ON public.email_log USING btree (consent_id) WHERE (consent_id IS NOT NULL);
 CREATE INDEX email_log_newest_idx ON public.email_log USING btree (queued_at DESC, id);
 CREATE UNIQUE INDEX email_log_once ON public.email_log USING btree (registration_id, kind, co_driver_copy) WHERE (kind <> ALL (ARRAY['team_link'::text, 'reminder_manual'::text, 'document_rejected'::text]));
 CREATE INDEX email_log_to_send_idx ON public.email_log USING btree (queued_at) WHERE (status <> 'sent'::text);
@@ -664,25 +726,29 @@ create table public.newsletter_subscribers (
   id uuid default gen_random_uuid() not null,
   email text not null,
   source text default 'footer'::text not null,
-  status text default 'subscribed'::text not null,
+  status text default 'pending'::text not null,
   note text default ''::text not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   website text,
-  edition_id uuid
+  edition_id uuid,
+  confirmed_at timestamp with time zone,
+  consent_id uuid
 );
 alter table public.newsletter_subscribers add constraint newsletter_subscribers_pkey PRIMARY KEY (id);
 alter table public.newsletter_subscribers add constraint newsletter_subscribers_email_key UNIQUE (email);
 alter table public.newsletter_subscribers add constraint newsletter_subscribers_email_check CHECK (private.is_email(email) AND email = lower(btrim(email)));
 alter table public.newsletter_subscribers add constraint newsletter_subscribers_note_check CHECK (length(note) <= 5000);
 alter table public.newsletter_subscribers add constraint newsletter_subscribers_source_check CHECK (source = ANY (ARRAY['footer'::text, 'waitlist'::text]));
-alter table public.newsletter_subscribers add constraint newsletter_subscribers_status_check CHECK (status = ANY (ARRAY['subscribed'::text, 'unsubscribed'::text]));
+alter table public.newsletter_subscribers add constraint newsletter_subscribers_status_check CHECK (status = ANY (ARRAY['pending'::text, 'subscribed'::text, 'unsubscribed'::text]));
 alter table public.newsletter_subscribers add constraint newsletter_subscribers_waitlist_edition CHECK ((source = 'waitlist'::text) = (edition_id IS NOT NULL));
 alter table public.newsletter_subscribers add constraint newsletter_subscribers_website_never_stored CHECK (website IS NULL);
+alter table public.newsletter_subscribers add constraint newsletter_subscribers_consent_id_fkey FOREIGN KEY (consent_id) REFERENCES consent_records(id) ON DELETE SET NULL;
 alter table public.newsletter_subscribers add constraint newsletter_subscribers_edition_id_fkey FOREIGN KEY (edition_id) REFERENCES editions(id) ON DELETE RESTRICT;
 CREATE INDEX newsletter_subscribers_edition_idx ON public.newsletter_subscribers USING btree (edition_id) WHERE (edition_id IS NOT NULL);
 CREATE INDEX newsletter_subscribers_newest_idx ON public.newsletter_subscribers USING btree (created_at DESC, id);
 CREATE TRIGGER guard_public_submission BEFORE INSERT ON newsletter_subscribers FOR EACH ROW EXECUTE FUNCTION private.guard_public_submission();
+CREATE TRIGGER newsletter_subscribers_consent BEFORE UPDATE OF status ON newsletter_subscribers FOR EACH ROW EXECUTE FUNCTION private.subscriber_consent();
 CREATE TRIGGER newsletter_subscribers_edition BEFORE INSERT OR UPDATE ON newsletter_subscribers FOR EACH ROW EXECUTE FUNCTION private.stamp_waitlist_edition();
 CREATE TRIGGER newsletter_subscribers_updated_at BEFORE UPDATE ON newsletter_subscribers FOR EACH ROW EXECUTE FUNCTION set_updated_at();
 alter table public.newsletter_subscribers enable row level security;
@@ -1542,6 +1608,17 @@ end
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.calling_network(network text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case when coalesce(auth.role(), '') = 'service_role' then left(network, 64)
+              else private.client_ip() end
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.cancellation_quote(target uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -1687,6 +1764,39 @@ end
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.claim_newsletter_email(claimed email_log)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  consent public.consent_records;
+  secret text;
+  skipped text;
+begin
+  select * into consent from public.consent_records where id = claimed.consent_id;
+  skipped := case
+    when consent.id is null then 'The consent was deleted.'
+    when consent.withdrawn_at is not null then 'The consent was withdrawn.'
+    when consent.confirmed_at is not null then 'The address is already confirmed.'
+  end;
+  if skipped is not null then
+    update public.email_log set status = 'skipped', error = skipped where id = claimed.id;
+    return null;
+  end if;
+  secret := private.new_secret();
+  delete from private.newsletter_confirmations where consent_id = consent.id;
+  insert into private.newsletter_confirmations (token_hash, consent_id)
+  values (sha256(convert_to(secret, 'UTF8')), consent.id);
+  return jsonb_build_object(
+    'email', to_jsonb(claimed),
+    'confirm_secret', secret,
+    'expires_at', private.now() + interval '7 days');
+end
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.claim_waiting_list_email(claimed email_log)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1810,6 +1920,31 @@ AS $function$
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.confirm_subscriber(consent_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  consent public.consent_records;
+begin
+  update public.consent_records set confirmed_at = coalesce(confirmed_at, now())
+  where id = confirm_subscriber.consent_id
+  returning * into consent;
+  perform set_config('rally.consent', 'confirmed', true);
+  update public.newsletter_subscribers set status = 'subscribed',
+    confirmed_at = consent.confirmed_at, consent_id = consent.id
+  where email = consent.email;
+  if not found then
+    insert into public.newsletter_subscribers (email, source, status, confirmed_at, consent_id)
+    values (consent.email, 'footer', 'subscribed', consent.confirmed_at, consent.id);
+  end if;
+  perform set_config('rally.consent', '', true);
+end
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.copy_email_to_co_driver()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1821,6 +1956,39 @@ begin
     perform private.queue_co_driver_copy(new.registration_id, new.kind, new.team_document_id);
   end if;
   return null;
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.count_network_call(target text, network text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  oldest timestamptz;
+begin
+  if network is null or network = '' then
+    return;
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended(target || ' ip ' || network, 0));
+  delete from private.submission_attempts as a
+  where a.target = count_network_call.target and a.at <= now() - interval '1 hour';
+  select min(at) into oldest from (
+    select a.at from private.submission_attempts as a
+    where a.target = count_network_call.target and a.key = 'ip:' || network
+    order by a.at desc limit 30
+  ) as recent
+  having count(*) >= 30;
+  if oldest is not null then
+    raise sqlstate 'PT429' using
+      message = 'Too many requests from this network',
+      hint = format('Try again in %s minutes.',
+        greatest(1, ceil(extract(epoch from oldest + interval '1 hour' - now()) / 60)));
+  end if;
+  insert into private.submission_attempts (target, key)
+  values (count_network_call.target, 'ip:' || network);
 end
 $function$;
 -- executable by: none of the API roles
@@ -2411,6 +2579,30 @@ AS $function$
   select (regexp_match(name, '\.w([0-9]{1,5})\.webp$'))[1]::integer
 $function$;
 -- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION private.mint_unsubscribe_secret(email text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  secret constant text := private.new_secret();
+begin
+  insert into private.unsubscribe_links (token_hash, email)
+  values (sha256(convert_to(secret, 'UTF8')), lower(btrim(mint_unsubscribe_secret.email)));
+  return secret;
+end
+$function$;
+-- executable by: service_role
+
+CREATE OR REPLACE FUNCTION private.new_secret()
+ RETURNS text
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$ select translate(rtrim(encode(extensions.gen_random_bytes(32), 'base64'), '='), '+/', '-_') $function$;
+-- executable by: none of the API roles
 
 CREATE OR REPLACE FUNCTION private.next_edition_id()
  RETURNS uuid
@@ -3074,6 +3266,28 @@ AS $function$
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.subscriber_consent()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  said constant text := coalesce(current_setting('rally.consent', true), '');
+begin
+  if new.status = 'subscribed' and old.status is distinct from 'subscribed'
+     and said <> 'confirmed' then
+    new.confirmed_at := null;
+  end if;
+  if new.status = 'unsubscribed' and old.status is distinct from 'unsubscribed' then
+    perform private.withdraw_newsletter_consent(new.email,
+      case when said in ('one-click', 'link', 'erased') then said else 'admin' end);
+  end if;
+  return new;
+end
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.sync_media_file()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3226,6 +3440,17 @@ AS $function$
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.unsubscribe_address(secret text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select l.email from private.unsubscribe_links as l
+  where secret ~ '^[A-Za-z0-9_-]{43}$' and l.token_hash = sha256(convert_to(secret, 'UTF8'))
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.validate_site_setting()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3332,6 +3557,17 @@ AS $function$
         limit 1
       ), '{}'::jsonb)
   end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.withdraw_newsletter_consent(address text, how text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.consent_records set withdrawn_at = now(), withdrawn_how = how
+  where email = lower(btrim(address)) and purpose = 'newsletter' and withdrawn_at is null
 $function$;
 -- executable by: none of the API roles
 
@@ -3664,6 +3900,9 @@ begin
   if claimed.kind in ('waiting_list_joined', 'waiting_list_offer') then
     return private.claim_waiting_list_email(claimed);
   end if;
+  if claimed.kind = 'newsletter_confirmation' then
+    return private.claim_newsletter_email(claimed);
+  end if;
   select * into team from public.registrations where id = claimed.registration_id;
   if team.id is null then
     update public.email_log set status = 'skipped', error = 'The registration was deleted.'
@@ -3770,6 +4009,31 @@ CREATE OR REPLACE FUNCTION public.co_driver_page(secret text)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$ select private.co_driver_page(private.co_driver_registration(secret)) $function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.confirm_newsletter(secret text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  consent public.consent_records;
+begin
+  select c.* into consent
+  from private.newsletter_confirmations as l
+  join public.consent_records as c on c.id = l.consent_id
+  where confirm_newsletter.secret ~ '^[A-Za-z0-9_-]{43}$'
+    and l.token_hash = sha256(convert_to(confirm_newsletter.secret, 'UTF8'))
+    and l.created_at > private.now() - interval '7 days'
+    and c.withdrawn_at is null;
+  if consent.id is null then
+    return false;
+  end if;
+  perform private.confirm_subscriber(consent.id);
+  return true;
+end
+$function$;
 -- executable by: anon, authenticated, service_role
 
 CREATE OR REPLACE FUNCTION public.decide_team_document(document uuid, decision text, reason text DEFAULT NULL::text)
@@ -4136,14 +4400,15 @@ begin
   get diagnostics n = row_count;
   counts := counts || jsonb_build_object('emails', n);
 
-  n := 0;
-  if to_regclass('public.consent_records') is not null then
-    execute 'update public.consent_records set email = private.erased_address(),
-      withdrawn_at = coalesce(withdrawn_at, now()),
-      withdrawn_how = coalesce(withdrawn_how, ''erased'') where lower(email) = $1'
-    using wanted;
-    get diagnostics n = row_count;
-  end if;
+  -- Consent records stay, withdrawn, as the proof of what was agreed; their confirmation links go.
+  delete from private.newsletter_confirmations as k
+  using public.consent_records as c
+  where k.consent_id = c.id and c.email = wanted;
+  update public.consent_records as c
+  set email = private.erased_address(), withdrawn_at = coalesce(c.withdrawn_at, now()),
+    withdrawn_how = coalesce(c.withdrawn_how, 'erased')
+  where c.email = wanted;
+  get diagnostics n = row_count;
   counts := counts || jsonb_build_object('consent_records', n);
 
   n := 0;
@@ -4155,9 +4420,7 @@ begin
   end if;
   counts := counts || jsonb_build_object('mailing_recipients', n);
 
-  if to_regclass('private.unsubscribe_secrets') is not null then
-    execute 'delete from private.unsubscribe_secrets where lower(email) = $1' using wanted;
-  end if;
+  delete from private.unsubscribe_links as u where lower(u.email) = wanted;
   delete from private.team_link_requests where lower(team_link_requests.email) = wanted;
   delete from private.acknowledgements_sent where lower(acknowledgements_sent.address) = wanted;
   delete from private.submission_attempts where lower(key) = 'email:' || wanted;
@@ -4408,6 +4671,8 @@ begin
   on conflict (edition_id, lower(email)) where status in ('waiting', 'offered') do nothing
   returning id into entry;
   if entry is not null then
+    insert into public.consent_records (email, purpose, wording_version, source)
+    values (lower(address), 'waiting_list', join_waiting_list.consent_version, 'waiting-list');
     perform private.queue_waiting_list_email(entry, 'waiting_list_joined');
   else
     select w.id into entry from public.waiting_list_entries as w
@@ -4556,18 +4821,12 @@ AS $function$
 declare
   wanted text := lower(btrim(coalesce(personal_data.email, '')));
   mailings jsonb := '[]';
-  consents jsonb := '[]';
 begin
   if not (select public.is_admin()) then
     raise exception 'Only administrators may read personal data' using errcode = '42501';
   end if;
   if not private.is_email(wanted) then
     perform private.refuse('email', 'Please enter an email address.');
-  end if;
-  if to_regclass('public.consent_records') is not null then
-    execute 'select coalesce(jsonb_agg(to_jsonb(c) order by c.given_at), ''[]'')
-      from public.consent_records as c where lower(c.email) = $1'
-    into consents using wanted;
   end if;
   if to_regclass('public.mailing_recipients') is not null then
     execute 'select coalesce(jsonb_agg(jsonb_build_object(''mailing'', m.subject,
@@ -4625,7 +4884,9 @@ begin
     'waiting_list_entries', (
       select coalesce(jsonb_agg(to_jsonb(w) - 'website' order by w.created_at), '[]')
       from public.waiting_list_entries as w where lower(w.email) = wanted),
-    'consent_records', consents,
+    'consent_records', (
+      select coalesce(jsonb_agg(to_jsonb(c) order by c.given_at, c.id), '[]')
+      from public.consent_records as c where c.email = wanted),
     'emails_sent', (
       select coalesce(jsonb_agg(jsonb_build_object('kind', l.kind, 'recipient', l.recipient,
           'status', l.status, 'queued_at', l.queued_at, 'sent_at', l.sent_at)
@@ -5335,6 +5596,34 @@ AS $function$
 $function$;
 -- executable by: anon, authenticated, service_role
 
+CREATE OR REPLACE FUNCTION public.resubscribe(secret text, consent_version text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  address text;
+  consent uuid;
+begin
+  perform private.count_network_call('unsubscribe', private.client_ip());
+  address := private.unsubscribe_address(secret);
+  if address is null then
+    return false;
+  end if;
+  if not exists (select 1 from public.consent_wordings as c
+                 where c.version = resubscribe.consent_version and c.purpose = 'newsletter') then
+    perform private.refuse('consent', 'Please agree to receive the newsletter.');
+  end if;
+  insert into public.consent_records (email, purpose, wording_version, source, confirmed_at)
+  values (address, 'newsletter', resubscribe.consent_version, 'resubscribe', now())
+  returning id into consent;
+  perform private.confirm_subscriber(consent);
+  return true;
+end
+$function$;
+-- executable by: anon, authenticated, service_role
+
 CREATE OR REPLACE FUNCTION public.send_reminder_now(registration uuid)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -5497,38 +5786,55 @@ end
 $function$;
 -- executable by: anon, authenticated, service_role
 
-CREATE OR REPLACE FUNCTION public.subscribe_newsletter(email text, source text DEFAULT 'footer'::text, website text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.subscribe_newsletter(email text, source text DEFAULT 'footer'::text, website text DEFAULT NULL::text, consent_version text DEFAULT NULL::text)
  RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
+  address constant text := lower(btrim(coalesce(subscribe_newsletter.email, '')));
   next_edition constant uuid :=
-    case when source = 'next-rally' then private.next_edition_id() end;
-  stored_source text := source;
+    case when subscribe_newsletter.source = 'next-rally' then private.next_edition_id() end;
+  stored_source text := subscribe_newsletter.source;
   stored_edition uuid;
+  consent uuid;
 begin
-  if not coalesce(private.is_email(lower(btrim(email))), false) then
+  if not coalesce(private.is_email(address), false) then
     perform private.refuse('email', 'Please enter a valid email address.');
   end if;
-  if coalesce(source, '') not in ('footer', 'waitlist', 'next-rally') then
+  if coalesce(subscribe_newsletter.source, '') not in ('footer', 'waitlist', 'next-rally') then
     perform private.refuse('source', 'Unknown sign-up source.');
   end if;
-  if source = 'waitlist' then
+  if not exists (select 1 from public.consent_wordings as c
+                 where c.version = subscribe_newsletter.consent_version
+                   and c.purpose = 'newsletter') then
+    perform private.refuse('consent', 'Please agree to receive the newsletter.');
+  end if;
+  if subscribe_newsletter.source = 'waitlist' then
     stored_edition := private.current_edition_id();
-  elsif source = 'next-rally' then
+  elsif subscribe_newsletter.source = 'next-rally' then
     -- The next edition's waiting list, or the newsletter while no next edition exists.
     stored_source := case when next_edition is null then 'footer' else 'waitlist' end;
     stored_edition := next_edition;
   end if;
+  -- The guard counts this attempt (and keeps nothing of a robot's); an existing row keeps its
+  -- status: only the confirmation link changes it.
   insert into public.newsletter_subscribers as subscriber (email, source, website, edition_id)
-  values (lower(btrim(email)), stored_source, website, stored_edition)
+  values (address, stored_source, subscribe_newsletter.website, stored_edition)
   on conflict on constraint newsletter_subscribers_email_key do update set
     source = case when excluded.source = 'waitlist' then 'waitlist' else subscriber.source end,
     edition_id = case when excluded.source = 'waitlist' then excluded.edition_id
                       else subscriber.edition_id end
-  where subscriber.status = 'subscribed';
+  where subscriber.status <> 'unsubscribed';
+  if coalesce(subscribe_newsletter.website, '') <> '' then
+    return;
+  end if;
+  insert into public.consent_records (email, purpose, wording_version, source)
+  values (address, 'newsletter', subscribe_newsletter.consent_version, subscribe_newsletter.source)
+  returning id into consent;
+  insert into public.email_log (kind, recipient, consent_id)
+  values ('newsletter_confirmation', address, consent);
 end
 $function$;
 -- executable by: anon, authenticated, service_role
@@ -5615,6 +5921,32 @@ CREATE OR REPLACE FUNCTION public.team_readiness(secret text)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$ select private.registration_readiness(private.team_registration(secret)) $function$;
+-- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.unsubscribe(secret text, how text DEFAULT 'link'::text, network text DEFAULT NULL::text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  address text;
+begin
+  perform private.count_network_call('unsubscribe', private.calling_network(network));
+  address := private.unsubscribe_address(secret);
+  if address is null then
+    return false;
+  end if;
+  perform set_config('rally.consent',
+    case when unsubscribe.how = 'one-click' then 'one-click' else 'link' end, true);
+  update public.newsletter_subscribers set status = 'unsubscribed'
+  where email = address and status <> 'unsubscribed';
+  perform private.withdraw_newsletter_consent(address,
+    case when unsubscribe.how = 'one-click' then 'one-click' else 'link' end);
+  perform set_config('rally.consent', '', true);
+  return true;
+end
+$function$;
 -- executable by: anon, authenticated, service_role
 
 CREATE OR REPLACE FUNCTION public.update_co_driver_details(secret text, details jsonb)

@@ -18,6 +18,8 @@ const pages = {
   contact: lazyPage(() => import('../pages/contact/ContactPage')),
   signUp: lazyPage(() => import('../pages/sign-up/SignUpPage')),
   waitingListOffer: lazyPage(() => import('../pages/sign-up/WaitingListOfferPage')),
+  newsletterConfirm: lazyPage(() => import('../pages/newsletter/ConfirmSubscriptionPage')),
+  unsubscribe: lazyPage(() => import('../pages/newsletter/UnsubscribePage')),
   paymentSuccess: lazyPage(() => import('../pages/payment-success/PaymentSuccessPage')),
   myRegistration: lazyPage(() => import('../pages/my-registration/MyRegistrationPage')),
   coDriver: lazyPage(() => import('../pages/my-registration/CoDriverPage')),
@@ -75,6 +77,9 @@ export const routes: PageRoute[] = [
       page(paths.signUp, pages.signUp),
       // A waiting-list offer: never prerendered either (not in publicStaticPaths).
       page(paths.waitingListOfferPattern, pages.waitingListOffer),
+      // The newsletter's secret links (confirm, unsubscribe): never prerendered either.
+      page(paths.newsletterConfirmPattern, pages.newsletterConfirm),
+      page(paths.unsubscribePattern, pages.unsubscribe),
       page(paths.paymentSuccess, pages.paymentSuccess),
       // Each team's page: never prerendered (not in publicStaticPaths), so no personal data is.
       page(paths.myRegistration, pages.myRegistration),

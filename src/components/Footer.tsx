@@ -16,7 +16,7 @@ function Newsletter() {
       label="Newsletter"
       button="Subscribe"
       tone="dark"
-      thanks={(email) => `Thank you! We'll send rally news to ${email}.`}
+      thanks={(email) => `Thank you! Please confirm with the link we have emailed to ${email}.`}
       heading={
         <>
           <h2 className="text-sm font-semibold uppercase tracking-wider text-accent-light">

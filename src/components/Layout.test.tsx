@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { NEWSLETTER_CONSENT } from '../config/consent';
 import { Layout } from './Layout';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -156,12 +157,14 @@ describe('Layout', { timeout: 20_000 }, () => {
     scrollTo.mockRestore();
   });
 
-  it('checks the newsletter email, stores the subscriber and confirms politely', async () => {
+  it('shows the newsletter consent, sends its version and asks for the confirmation email', async () => {
     const user = userEvent.setup();
     const fetch = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetch);
     renderLayout('/');
     const input = screen.getByLabelText('Email address');
+    // The words agreed to are on the form, and the box points to them.
+    expect(input).toHaveAccessibleDescription(NEWSLETTER_CONSENT.wording);
     await user.type(input, 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address.');
@@ -170,14 +173,23 @@ describe('Layout', { timeout: 20_000 }, () => {
     await user.type(input, 'fan@example.org');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Thank you! We’ll send rally news to fan@example.org.'.replace('’', "'"),
+      'Thank you! Please confirm with the link we have emailed to fan@example.org.',
     );
     // The layout also reads the settings and the places: pick the subscription out of them.
     const [url, init] = (fetch.mock.calls as [string, RequestInit][]).find(([address]) =>
       String(address).includes('/rpc/subscribe_newsletter'),
     ) ?? ['', {}];
     expect(url).toContain('/rest/v1/rpc/subscribe_newsletter');
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'fan@example.org', source: 'footer' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      email: 'fan@example.org',
+      source: 'footer',
+      consent_version: NEWSLETTER_CONSENT.version,
+    });
+    // Then the confirmation the database queued is asked for, and nothing else.
+    const sent = (fetch.mock.calls as [string, RequestInit][]).find(([address]) =>
+      String(address).includes('/functions/v1/participant-emails'),
+    );
+    expect(JSON.parse(String(sent?.[1].body))).toEqual({ only: 'newsletter' });
     vi.unstubAllGlobals();
   });
 });

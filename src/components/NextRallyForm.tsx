@@ -13,7 +13,9 @@ export function NextRallyForm({ tone }: { tone: 'dark' | 'light' }) {
       label={NEXT_RALLY_CALL}
       button="Tell Me"
       tone={tone}
-      thanks={(email) => `Thank you! We will write to ${email} when the next rally opens.`}
+      thanks={(email) =>
+        `Thank you! Please confirm with the link we have emailed to ${email}; then we will write when the next rally opens.`
+      }
       heading={
         <h3
           className={`text-lg font-semibold ${tone === 'dark' ? 'text-white' : 'text-slate-900'}`}

@@ -1,9 +1,12 @@
-// An email box that stores a subscriber (subscribe_newsletter: one row per address, kept if
-// subscribed again): the footer's newsletter and /sign-up's "Register your interest" before
-// registration opens (source 'waitlist'; a full rally has its own waiting list, WaitingListForm).
+// An email box that asks for the newsletter's consent (the wording shown under it, whose version it
+// sends) and stores a pending subscriber (subscribe_newsletter: one row per address), then asks for
+// the confirmation email to be sent: only its link makes the address a subscriber. The footer's
+// newsletter and /sign-up's "Register your interest" before registration opens (source
+// 'waitlist'; a full rally has its own waiting list, WaitingListForm).
 // It keeps what was typed when the database refuses it, and says why. The footer is on every page, so the data
 // client is loaded only when someone subscribes: it stays out of the public entry bundle.
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { NEWSLETTER_CONSENT } from '../config/consent';
 import type { SubscriberSource } from '../data/newsletter';
 import { SubmissionError } from '../data/submissions';
 import { email as emailRule } from '../lib/validation';
@@ -44,8 +47,9 @@ export function SubscribeForm({
     setError(null);
     setSending(true);
     try {
-      const { subscribe } = await import('../data/newsletter');
+      const { sendConfirmation, subscribe } = await import('../data/newsletter');
       await subscribe(email, source);
+      await sendConfirmation();
       setConfirmed(email.trim());
       setEmail('');
     } catch (failure) {
@@ -76,7 +80,7 @@ export function SubscribeForm({
             setError(null);
           }}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={error ? `${id}-error ${id}-consent` : `${id}-consent`}
           className={
             dark
               ? 'min-w-0 flex-1 rounded-lg border border-slate-600 bg-slate-900 px-3 py-2 text-white placeholder:text-slate-400 focus:border-amber-400 focus:outline-none focus:ring-2 focus:ring-amber-400/40'
@@ -91,6 +95,12 @@ export function SubscribeForm({
           {sending ? 'Sending...' : button}
         </button>
       </div>
+      <p
+        id={`${id}-consent`}
+        className={`mt-2 text-xs ${dark ? 'text-slate-300' : 'text-slate-600'}`}
+      >
+        {NEWSLETTER_CONSENT.wording}
+      </p>
       {error ? (
         <p
           id={`${id}-error`}

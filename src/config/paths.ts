@@ -20,6 +20,10 @@ export const paths = {
   /** A waiting-list offer's page, by the secret in the offer's email (never prerendered). */
   waitingListOffer: (secret: string) => `/sign-up/offer/${encodeURIComponent(secret)}`,
   waitingListOfferPattern: '/sign-up/offer/:secret',
+  newsletterConfirm: (secret: string) => `/newsletter/confirm/${encodeURIComponent(secret)}`,
+  newsletterConfirmPattern: '/newsletter/confirm/:secret',
+  unsubscribe: (secret: string) => `/unsubscribe/${encodeURIComponent(secret)}`,
+  unsubscribePattern: '/unsubscribe/:secret',
   /** Each team's own page: "Email me my link" without a secret, the team's page with one. */
   myRegistration: '/my-registration',
   teamPage: (secret: string) => `/my-registration/${encodeURIComponent(secret)}`,

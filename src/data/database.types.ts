@@ -66,6 +66,50 @@ export type Database = {
         };
         Relationships: [];
       };
+      consent_records: {
+        Row: {
+          confirmed_at: string | null;
+          email: string;
+          given_at: string;
+          id: string;
+          purpose: 'newsletter' | 'waiting_list';
+          source: string;
+          withdrawn_at: string | null;
+          withdrawn_how: 'one-click' | 'link' | 'admin' | 'erased' | null;
+          wording_version: string;
+        };
+        Insert: {
+          confirmed_at?: string | null;
+          email: string;
+          given_at?: string;
+          id?: string;
+          purpose: 'newsletter' | 'waiting_list';
+          source: string;
+          withdrawn_at?: string | null;
+          withdrawn_how?: 'one-click' | 'link' | 'admin' | 'erased' | null;
+          wording_version: string;
+        };
+        Update: {
+          confirmed_at?: string | null;
+          email?: string;
+          given_at?: string;
+          id?: string;
+          purpose?: 'newsletter' | 'waiting_list';
+          source?: string;
+          withdrawn_at?: string | null;
+          withdrawn_how?: 'one-click' | 'link' | 'admin' | 'erased' | null;
+          wording_version?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'consent_records_wording_version_fkey';
+            columns: ['wording_version'];
+            isOneToOne: false;
+            referencedRelation: 'consent_wordings';
+            referencedColumns: ['version'];
+          },
+        ];
+      };
       consent_wordings: {
         Row: {
           created_at: string;
@@ -212,6 +256,7 @@ export type Database = {
           attempts: number;
           claimed_at: string | null;
           co_driver_copy: boolean;
+          consent_id: string | null;
           error: string | null;
           id: string;
           kind:
@@ -231,7 +276,8 @@ export type Database = {
             | 'documents_reminder_60'
             | 'documents_reminder_30'
             | 'documents_reminder_14'
-            | 'document_rejected';
+            | 'document_rejected'
+            | 'newsletter_confirmation';
           queued_at: string;
           recipient: string;
           registration_id: string | null;
@@ -244,6 +290,7 @@ export type Database = {
           attempts?: number;
           claimed_at?: string | null;
           co_driver_copy?: boolean;
+          consent_id?: string | null;
           error?: string | null;
           id?: string;
           kind:
@@ -263,7 +310,8 @@ export type Database = {
             | 'documents_reminder_60'
             | 'documents_reminder_30'
             | 'documents_reminder_14'
-            | 'document_rejected';
+            | 'document_rejected'
+            | 'newsletter_confirmation';
           queued_at?: string;
           recipient: string;
           registration_id?: string | null;
@@ -276,6 +324,7 @@ export type Database = {
           attempts?: number;
           claimed_at?: string | null;
           co_driver_copy?: boolean;
+          consent_id?: string | null;
           error?: string | null;
           id?: string;
           kind?:
@@ -295,7 +344,8 @@ export type Database = {
             | 'documents_reminder_60'
             | 'documents_reminder_30'
             | 'documents_reminder_14'
-            | 'document_rejected';
+            | 'document_rejected'
+            | 'newsletter_confirmation';
           queued_at?: string;
           recipient?: string;
           registration_id?: string | null;
@@ -305,6 +355,13 @@ export type Database = {
           waiting_list_entry_id?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'email_log_consent_id_fkey';
+            columns: ['consent_id'];
+            isOneToOne: false;
+            referencedRelation: 'consent_records';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'email_log_registration_id_fkey';
             columns: ['registration_id'];
@@ -611,39 +668,52 @@ export type Database = {
       };
       newsletter_subscribers: {
         Row: {
+          confirmed_at: string | null;
+          consent_id: string | null;
           created_at: string;
           edition_id: string | null;
           email: string;
           id: string;
           note: string;
           source: 'footer' | 'waitlist';
-          status: 'subscribed' | 'unsubscribed';
+          status: 'pending' | 'subscribed' | 'unsubscribed';
           updated_at: string;
           website: string | null;
         };
         Insert: {
+          confirmed_at?: string | null;
+          consent_id?: string | null;
           created_at?: string;
           edition_id?: string | null;
           email: string;
           id?: string;
           note?: string;
           source?: 'footer' | 'waitlist';
-          status?: 'subscribed' | 'unsubscribed';
+          status?: 'pending' | 'subscribed' | 'unsubscribed';
           updated_at?: string;
           website?: string | null;
         };
         Update: {
+          confirmed_at?: string | null;
+          consent_id?: string | null;
           created_at?: string;
           edition_id?: string | null;
           email?: string;
           id?: string;
           note?: string;
           source?: 'footer' | 'waitlist';
-          status?: 'subscribed' | 'unsubscribed';
+          status?: 'pending' | 'subscribed' | 'unsubscribed';
           updated_at?: string;
           website?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'newsletter_subscribers_consent_id_fkey';
+            columns: ['consent_id'];
+            isOneToOne: false;
+            referencedRelation: 'consent_records';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'newsletter_subscribers_edition_id_fkey';
             columns: ['edition_id'];
@@ -1601,6 +1671,12 @@ export type Database = {
         };
         Returns: Json;
       };
+      confirm_newsletter: {
+        Args: {
+          secret: string;
+        };
+        Returns: boolean;
+      };
       decide_team_document: {
         Args: {
           document: string;
@@ -1971,6 +2047,13 @@ export type Database = {
         };
         Returns: string[];
       };
+      resubscribe: {
+        Args: {
+          secret: string;
+          consent_version: string;
+        };
+        Returns: boolean;
+      };
       send_reminder_now: {
         Args: {
           registration: string;
@@ -2012,6 +2095,7 @@ export type Database = {
           email: string;
           source?: string;
           website?: string;
+          consent_version?: string;
         };
         Returns: undefined;
       };
@@ -2045,6 +2129,14 @@ export type Database = {
           secret: string;
         };
         Returns: Json;
+      };
+      unsubscribe: {
+        Args: {
+          secret: string;
+          how?: string;
+          network?: string;
+        };
+        Returns: boolean;
       };
       update_co_driver_details: {
         Args: {

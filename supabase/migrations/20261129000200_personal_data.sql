@@ -183,18 +183,12 @@ as $$
 declare
   wanted text := lower(btrim(coalesce(personal_data.email, '')));
   mailings jsonb := '[]';
-  consents jsonb := '[]';
 begin
   if not (select public.is_admin()) then
     raise exception 'Only administrators may read personal data' using errcode = '42501';
   end if;
   if not private.is_email(wanted) then
     perform private.refuse('email', 'Please enter an email address.');
-  end if;
-  if to_regclass('public.consent_records') is not null then
-    execute 'select coalesce(jsonb_agg(to_jsonb(c) order by c.given_at), ''[]'')
-      from public.consent_records as c where lower(c.email) = $1'
-    into consents using wanted;
   end if;
   if to_regclass('public.mailing_recipients') is not null then
     execute 'select coalesce(jsonb_agg(jsonb_build_object(''mailing'', m.subject,
@@ -252,7 +246,9 @@ begin
     'waiting_list_entries', (
       select coalesce(jsonb_agg(to_jsonb(w) - 'website' order by w.created_at), '[]')
       from public.waiting_list_entries as w where lower(w.email) = wanted),
-    'consent_records', consents,
+    'consent_records', (
+      select coalesce(jsonb_agg(to_jsonb(c) order by c.given_at, c.id), '[]')
+      from public.consent_records as c where c.email = wanted),
     'emails_sent', (
       select coalesce(jsonb_agg(jsonb_build_object('kind', l.kind, 'recipient', l.recipient,
           'status', l.status, 'queued_at', l.queued_at, 'sent_at', l.sent_at)
@@ -335,14 +331,15 @@ begin
   get diagnostics n = row_count;
   counts := counts || jsonb_build_object('emails', n);
 
-  n := 0;
-  if to_regclass('public.consent_records') is not null then
-    execute 'update public.consent_records set email = private.erased_address(),
-      withdrawn_at = coalesce(withdrawn_at, now()),
-      withdrawn_how = coalesce(withdrawn_how, ''erased'') where lower(email) = $1'
-    using wanted;
-    get diagnostics n = row_count;
-  end if;
+  -- Consent records stay, withdrawn, as the proof of what was agreed; their confirmation links go.
+  delete from private.newsletter_confirmations as k
+  using public.consent_records as c
+  where k.consent_id = c.id and c.email = wanted;
+  update public.consent_records as c
+  set email = private.erased_address(), withdrawn_at = coalesce(c.withdrawn_at, now()),
+    withdrawn_how = coalesce(c.withdrawn_how, 'erased')
+  where c.email = wanted;
+  get diagnostics n = row_count;
   counts := counts || jsonb_build_object('consent_records', n);
 
   n := 0;
@@ -354,9 +351,7 @@ begin
   end if;
   counts := counts || jsonb_build_object('mailing_recipients', n);
 
-  if to_regclass('private.unsubscribe_secrets') is not null then
-    execute 'delete from private.unsubscribe_secrets where lower(email) = $1' using wanted;
-  end if;
+  delete from private.unsubscribe_links as u where lower(u.email) = wanted;
   delete from private.team_link_requests where lower(team_link_requests.email) = wanted;
   delete from private.acknowledgements_sent where lower(acknowledgements_sent.address) = wanted;
   delete from private.submission_attempts where lower(key) = 'email:' || wanted;

@@ -22,6 +22,7 @@ import { loadSiteSettings } from '../../src/data/siteSettings';
 import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
 import { setupTestEmulator, type Client } from './harness';
 import { withDatabase } from './test-database';
+import { NEWSLETTER_CONSENT } from '../../src/config/consent';
 
 // Each registration from a network of its own (the test header), so each holds its place.
 const em = setupTestEmulator({ trustTestClientAddress: true });
@@ -305,9 +306,22 @@ describe('places and registration per edition', () => {
     const waiting = `wait.${randomUUID()}@example.org`;
     const footer = `news.${randomUUID()}@example.org`;
     expect(
-      (await em().anon.rpc('subscribe_newsletter', { email: waiting, source: 'waitlist' })).error,
+      (
+        await em().anon.rpc('subscribe_newsletter', {
+          email: waiting,
+          source: 'waitlist',
+          consent_version: NEWSLETTER_CONSENT.version,
+        })
+      ).error,
     ).toBeNull();
-    expect((await em().anon.rpc('subscribe_newsletter', { email: footer })).error).toBeNull();
+    expect(
+      (
+        await em().anon.rpc('subscribe_newsletter', {
+          email: footer,
+          consent_version: NEWSLETTER_CONSENT.version,
+        })
+      ).error,
+    ).toBeNull();
     const { data } = await em()
       .service.from('newsletter_subscribers')
       .select('email, edition_id')

@@ -18,6 +18,7 @@ import {
   startTestEmulator,
   TEST_ADMIN,
 } from './harness';
+import { NEWSLETTER_CONSENT } from '../../src/config/consent';
 
 // Each request may come from a network of its own (the test emulator's trusted client address).
 const em = setupTestEmulator({ trustTestClientAddress: true });
@@ -168,7 +169,11 @@ describe('unsubscribed stays unsubscribed', () => {
     http(em(), '/rest/v1/rpc/subscribe_newsletter', {
       method: 'POST',
       headers: { 'content-type': 'application/json', [TEST_CLIENT_ADDRESS_HEADER]: someNetwork() },
-      body: JSON.stringify({ email, source: 'waitlist' }),
+      body: JSON.stringify({
+        email,
+        source: 'waitlist',
+        consent_version: NEWSLETTER_CONSENT.version,
+      }),
     });
 
   test('subscribing an unsubscribed address again leaves it unsubscribed, answered as a success', async () => {

@@ -14,6 +14,7 @@ import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
 import { EDITION_DEFAULTS } from '../../src/config/site-defaults';
 import { phone as phoneRule } from '../../src/lib/field-rules';
 import { arrangeRow, caughtMail, http, setupTestEmulator, type Client } from './harness';
+import { NEWSLETTER_CONSENT } from '../../src/config/consent';
 
 const em = setupTestEmulator({ trustTestClientAddress: true });
 
@@ -272,12 +273,20 @@ describe('public submissions', () => {
     expect(badTier.error?.details).toBe('tier');
 
     const email = address('News');
-    expect((await em().anon.rpc('subscribe_newsletter', { email })).error).toBeNull();
+    expect(
+      (
+        await em().anon.rpc('subscribe_newsletter', {
+          email,
+          consent_version: NEWSLETTER_CONSENT.version,
+        })
+      ).error,
+    ).toBeNull();
     expect(
       (
         await em().anon.rpc('subscribe_newsletter', {
           email: ` ${email.toUpperCase()} `,
           source: 'waitlist',
+          consent_version: NEWSLETTER_CONSENT.version,
         })
       ).error,
     ).toBeNull();

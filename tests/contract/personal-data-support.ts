@@ -2,8 +2,9 @@
 // personal-data-retention.test.ts, hostile-personal-data.test.ts): a person known to the database
 // in every way it can know someone, the places a copy of their address or name could hide, and
 // the 2026 edition's money as the administrators read it.
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
 import { arrangeRow, type TestEmulator } from './harness';
 import { COMPLETE_DETAILS, PDF, paidTeam, saveDetails, upload } from './team-documents-support';
 import { register } from './team-page-support';
@@ -69,7 +70,15 @@ export async function knownPerson(em: TestEmulator): Promise<Person> {
     tier: 'Tier 3 - £800',
     message: `${name} would like to sponsor.`,
   });
-  await arrangeRow(em, 'newsletter_subscribers', { email, source: 'footer' });
+  // The footer's box: a pending subscriber, a consent record and the confirmation email queued.
+  const subscribed = await em.anon
+    .rpc('subscribe_newsletter', {
+      email,
+      source: 'footer',
+      consent_version: 'newsletter-2026-11',
+    })
+    .setHeader(TEST_CLIENT_ADDRESS_HEADER, `198.18.${randomInt(256)}.${randomInt(256)}`);
+  expect(subscribed.error).toBeNull();
   await arrangeRow(em, 'waiting_list_entries', {
     name,
     email,

@@ -74,7 +74,10 @@ describe('personal_data()', () => {
     expect(found.newsletter_subscriptions).toHaveLength(1);
     expect(found.waiting_list_entries).toHaveLength(1);
     expect(found.emails_sent.map((e) => e.kind)).toContain('team_link');
-    expect(Array.isArray(found.consent_records)).toBe(true);
+    expect(found.consent_records.map((c) => [c.purpose, c.source, c.withdrawn_at])).toEqual(
+      expect.arrayContaining([['newsletter', 'footer', null]]),
+    );
+    expect(found.emails_sent.map((e) => e.kind)).toContain('newsletter_confirmation');
     expect(Array.isArray(found.mailings_received)).toBe(true);
   });
 
@@ -154,7 +157,17 @@ describe('erase_personal_data()', () => {
       .select('id', { count: 'exact', head: true })
       .eq('edition_id', edition);
     expect(teamsAfter).toBe(teamsBefore);
-    expect(await search(person.email)).toMatchObject({ registrations: [], emails_sent: [] });
+    expect(await search(person.email)).toMatchObject({
+      registrations: [],
+      emails_sent: [],
+      consent_records: [],
+    });
+    // The consent records stay as proof, withdrawn by the erasure.
+    const { data: consents } = await em()
+      .admin.from('consent_records')
+      .select('withdrawn_how')
+      .like('email', 'erased-%');
+    expect(consents?.map((c) => c.withdrawn_how)).toContain('erased');
 
     const { data: audit } = await em()
       .admin.from('audit_log')

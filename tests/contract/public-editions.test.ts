@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, test } from 'vitest';
 import { subscribe } from '../../src/data/newsletter';
 import { setupTestEmulator } from './harness';
+import { NEWSLETTER_CONSENT } from '../../src/config/consent';
 
 const em = setupTestEmulator();
 
@@ -107,6 +108,7 @@ describe("subscribe_newsletter's 'next-rally'", () => {
     const { error } = await em().anon.rpc('subscribe_newsletter', {
       email: `next.${randomUUID()}@example.org`,
       source: 'everything',
+      consent_version: NEWSLETTER_CONSENT.version,
     });
     expect(error?.message).toBe('Unknown sign-up source.');
   });

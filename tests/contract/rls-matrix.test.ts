@@ -32,6 +32,7 @@ type Publishable = Exclude<
   | 'consent_wordings'
   | 'registration_drivers'
   | 'team_documents'
+  | 'consent_records'
 >;
 
 /** A valid row for each table (the `published` flag is added by the caller). */
@@ -1137,4 +1138,67 @@ describe('the private schema (public submissions’ rules and attempts): no API 
       await expect(asCaller(caller, sql)).rejects.toMatchObject({ code: '42501' });
     }
   });
+});
+
+// Issue 26 (migration 20261129000000): consent records are read by administrators and written by
+// the definer functions alone; the unsubscribe and confirmation functions take their secret from
+// anyone, and the unsubscribe secret is minted by the service role only.
+describe('consent_records and the consent functions', () => {
+  let id = '';
+  beforeAll(async () => {
+    id = await arrange('consent_records', {
+      email: 'matrix.consent@example.org',
+      purpose: 'newsletter',
+      wording_version: 'newsletter-2026-11',
+      source: 'footer',
+    });
+  });
+
+  test.each(CALLERS)(
+    '%s reads records only when an administrator; nobody writes',
+    async (caller) => {
+      const { data, error, status } = await client(caller)
+        .from('consent_records')
+        .select('id')
+        .eq('id', id);
+      if (caller === 'anon') {
+        expect(status).toBe(401);
+        expect(error?.code).toBe('42501');
+      } else expect(data).toHaveLength(caller === 'admin' ? 1 : 0);
+      const insert = await client(caller)
+        .from('consent_records')
+        .insert({
+          email: 'forged@example.org',
+          purpose: 'newsletter',
+          wording_version: 'newsletter-2026-11',
+          source: 'footer',
+          confirmed_at: new Date().toISOString(),
+        } as never);
+      expect(insert.status).toBe(refusal(caller));
+      const change = await client(caller)
+        .from('consent_records')
+        .update({ confirmed_at: new Date().toISOString() } as never)
+        .eq('id', id);
+      expect(change.status).toBe(refusal(caller));
+      await client(caller).from('consent_records').delete().eq('id', id);
+      expect(await exists('consent_records', id)).toMatchObject({ confirmed_at: null });
+    },
+  );
+
+  test.each(CALLERS)(
+    '%s uses the secrets’ functions, and a wrong secret does nothing',
+    async (caller) => {
+      expect((await client(caller).rpc('unsubscribe', { secret: 'x'.repeat(43) })).data).toBe(
+        false,
+      );
+      expect(
+        (await client(caller).rpc('confirm_newsletter', { secret: 'x'.repeat(43) })).data,
+      ).toBe(false);
+      const again = await client(caller).rpc('resubscribe', {
+        secret: 'x'.repeat(43),
+        consent_version: 'newsletter-2026-11',
+      });
+      expect(again.data).toBe(false);
+    },
+  );
 });

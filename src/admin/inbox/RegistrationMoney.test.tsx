@@ -184,6 +184,7 @@ describe("a registration's money", () => {
         waiting_list_entry_id: null,
         co_driver_copy: false,
         team_document_id: null,
+        consent_id: null,
       },
     ];
     const section = renderMoney();

@@ -58,7 +58,9 @@ function NotOpen({
           label="Register your interest"
           button="Register Your Interest"
           tone="light"
-          thanks={(email) => `Thank you! We will write to ${email} when registration opens.`}
+          thanks={(email) =>
+            `Thank you! Please confirm with the link we have emailed to ${email}; then we will write when registration opens.`
+          }
           heading={<h3 className="text-lg font-semibold text-slate-900">Register your interest</h3>}
         />
       ) : phase === 'after' ? (

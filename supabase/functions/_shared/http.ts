@@ -51,6 +51,11 @@ export type Options = {
   refused?: string;
   /** What the caller is told when the handler fails unexpectedly (500). */
   failure?: string;
+  /**
+   * A function whose address is also opened as a link (the unsubscribe function's, RFC 8058)
+   * answers GET with this; without it GET is refused (405) like every method but POST.
+   */
+  get?: (request: Request) => Response | Promise<Response>;
 };
 
 export type Call = {
@@ -165,6 +170,10 @@ function door(
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+    if (request.method === 'GET' && options.get) {
+      await request.body?.cancel();
+      return await options.get(request);
+    }
     if (request.method !== 'POST') {
       await request.body?.cancel();
       return refusal(405, 'Use POST.');

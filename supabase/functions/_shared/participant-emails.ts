@@ -27,7 +27,8 @@ export type LoggedKind =
   | 'documents_reminder_60'
   | 'documents_reminder_30'
   | 'documents_reminder_14'
-  | 'document_rejected';
+  | 'document_rejected'
+  | 'newsletter_confirmation';
 
 /** The waiting list's kinds (migration 20261127000000): about an entry, not a registration. */
 export const WAITING_LIST_KINDS: LoggedKind[] = ['waiting_list_joined', 'waiting_list_offer'];
@@ -53,6 +54,13 @@ type Claimed = {
   document: { label: string; file_name: string; reason: string | null } | null;
   team_link_secret: string | null;
   co_driver_link_secret?: string | null;
+};
+
+/** What claim_registration_email answers for a newsletter confirmation (migration 20261129000000). */
+type ClaimedConfirmation = {
+  email: Claimed['email'];
+  confirm_secret: string;
+  expires_at: string;
 };
 
 /** What claim_registration_email answers for a waiting-list email. */
@@ -134,8 +142,16 @@ function renderWaitingList(claimed: ClaimedEntry): Promise<Email> {
 }
 
 /** The email a claimed row is, rendered; `payment` is the webhook's own record of a receipt's payment. */
-function render(claimed: Claimed | ClaimedEntry, payment?: Payment): Promise<Email> {
+function render(
+  claimed: Claimed | ClaimedEntry | ClaimedConfirmation,
+  payment?: Payment,
+): Promise<Email> {
   if ('entry' in claimed) return renderWaitingList(claimed);
+  if ('confirm_secret' in claimed)
+    return composeEmail('newsletterConfirmation', claimed.email.recipient, {
+      confirmLink: `${SITE()}/newsletter/confirm/${claimed.confirm_secret}`,
+      expiresAt: claimed.expires_at,
+    });
   const { email, registration: team, money } = claimed;
   const edition = editionOf({ id: team.id, edition: claimed.edition });
   const to = email.recipient;
@@ -261,6 +277,8 @@ function render(claimed: Claimed | ClaimedEntry, payment?: Payment): Promise<Ema
     case 'waiting_list_joined':
     case 'waiting_list_offer':
       throw new Error(`Email ${email.id} came without its waiting-list entry`);
+    case 'newsletter_confirmation':
+      throw new Error(`Email ${email.id} came without its confirmation link`);
   }
 }
 
@@ -272,9 +290,12 @@ export async function sendLoggedEmail(
   id: string,
   payment?: Payment,
 ): Promise<'sent' | 'failed' | 'skipped'> {
-  const claimed = await callRpc<Claimed | ClaimedEntry | null>('claim_registration_email', {
-    email_id: id,
-  });
+  const claimed = await callRpc<Claimed | ClaimedEntry | ClaimedConfirmation | null>(
+    'claim_registration_email',
+    {
+      email_id: id,
+    },
+  );
   if (!claimed) return 'skipped';
   try {
     await sendEmail(await render(claimed, payment));

@@ -10,7 +10,8 @@
 //   likewise sends the cancellations' emails to the teams and the organiser that
 //   cancel_registration (which takes the team's secret) queued, and the offer of the freed place
 //   it made to the waiting list. { only: 'waiting_list' } sends the waiting list's emails waiting
-//   (after join_waiting_list or decline_waiting_list_offer).
+//   (after join_waiting_list or decline_waiting_list_offer). { only: 'newsletter' } sends the
+//   newsletter's confirmations waiting (after subscribe_newsletter).
 // POST { waiting_list: true } with the service role (the 'waiting-list' cron job every 5 minutes,
 //   after handing out the free places) → sends the waiting list's emails only.
 // POST { only?: <kind> } from an administrator (after "Send reminder now", or 'document_rejected'
@@ -49,6 +50,7 @@ const KINDS: LoggedKind[] = [
   'documents_reminder_30',
   'documents_reminder_14',
   'document_rejected',
+  'newsletter_confirmation',
 ];
 
 /** What a visitor's own action queued, and so what a visitor may ask to be sent now. */
@@ -58,11 +60,14 @@ const VISITOR_SENDS: Partial<Record<string, LoggedKind[]>> = {
   cancellation: ['cancelled_team', 'cancelled_organiser', 'waiting_list_offer'],
   // After joining (the acknowledgement) or declining an offer (the next person's offer).
   waiting_list: WAITING_LIST_KINDS,
+  // After subscribe_newsletter: the confirmation it queued (rate-limited there, per address).
+  newsletter: ['newsletter_confirmation'],
 };
 
 function onlyKind(body: Record<string, unknown>): LoggedKind | null {
   if (body.only === undefined || body.only === null) return null;
-  if (body.only === 'cancellation' || body.only === 'waiting_list') return null;
+  if (body.only === 'cancellation' || body.only === 'waiting_list' || body.only === 'newsletter')
+    return null;
   const kind = KINDS.find((known) => known === body.only);
   if (!kind) throw new Refusal(400, `only must be one of ${KINDS.join(', ')}`, 'only');
   return kind;
@@ -87,7 +92,7 @@ serve(
     if (!visitorKinds)
       throw new Refusal(
         403,
-        'Only team links, cancellations and the waiting list may be sent from here.',
+        'Only team links, cancellations, the waiting list and newsletter confirmations may be sent from here.',
         'only',
       );
     await sendQueuedEmails(visitorKinds);

@@ -12,6 +12,7 @@
 import { plainTextSelectors, render } from 'npm:@react-email/components@1.0.12';
 import { CancellationToOrganiser, CancellationToTeam, RefundSent } from './cancellation.tsx';
 import { DocumentRejected, DocumentsReminder } from './documents.tsx';
+import { NewsletterConfirmation } from './newsletter.tsx';
 import { BalanceReceipt, BalanceReminder, DepositReceipt, OverdueNotice } from './payments.tsx';
 import {
   AdministratorGranted,
@@ -38,6 +39,7 @@ export type {
 export type { TeamLinkProps } from './team-page.tsx';
 export type { DocumentRejectedProps, DocumentsReminderProps } from './documents.tsx';
 export type { WaitingListJoinedProps, WaitingListOfferProps } from './waiting-list.tsx';
+export type { NewsletterConfirmationProps } from './newsletter.tsx';
 export { ORGANISATION } from './layout.tsx';
 
 /** Every kind of email the rally sends, by the name callers and the email log use. */
@@ -57,6 +59,7 @@ export const EMAILS = {
   refundSent: RefundSent,
   documentsReminder: DocumentsReminder,
   documentRejected: DocumentRejected,
+  newsletterConfirmation: NewsletterConfirmation,
 };
 
 export type EmailKind = keyof typeof EMAILS;
