@@ -606,6 +606,102 @@ create view public.inbox_counts with (security_invoker=true) as
 grant select on public.inbox_counts to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on public.inbox_counts to service_role;
 
+-- table public.mailing_recipients
+
+create table public.mailing_recipients (
+  id uuid default gen_random_uuid() not null,
+  mailing_id uuid not null,
+  email text not null,
+  name text,
+  registration_id uuid,
+  waiting_list_entry_id uuid,
+  status text default 'queued'::text not null,
+  error text,
+  attempts integer default 0 not null,
+  claimed_at timestamp with time zone,
+  sent_at timestamp with time zone
+);
+alter table public.mailing_recipients add constraint mailing_recipients_pkey PRIMARY KEY (id);
+alter table public.mailing_recipients add constraint mailing_recipients_mailing_id_email_key UNIQUE (mailing_id, email);
+alter table public.mailing_recipients add constraint mailing_recipients_email_check CHECK (length(email) <= 320);
+alter table public.mailing_recipients add constraint mailing_recipients_error_check CHECK (length(error) <= 1000);
+alter table public.mailing_recipients add constraint mailing_recipients_name_check CHECK (length(name) <= 200);
+alter table public.mailing_recipients add constraint mailing_recipients_status_check CHECK (status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'failed'::text]));
+alter table public.mailing_recipients add constraint mailing_recipients_mailing_id_fkey FOREIGN KEY (mailing_id) REFERENCES mailings(id) ON DELETE CASCADE;
+alter table public.mailing_recipients add constraint mailing_recipients_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES registrations(id) ON DELETE SET NULL;
+alter table public.mailing_recipients add constraint mailing_recipients_waiting_list_entry_id_fkey FOREIGN KEY (waiting_list_entry_id) REFERENCES waiting_list_entries(id) ON DELETE SET NULL;
+CREATE INDEX mailing_recipients_waiting_idx ON public.mailing_recipients USING btree (mailing_id, status);
+alter table public.mailing_recipients enable row level security;
+create policy "administrators read the recipients" on public.mailing_recipients for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+grant select on public.mailing_recipients to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on public.mailing_recipients to service_role;
+
+-- table public.mailings
+
+create table public.mailings (
+  id uuid default gen_random_uuid() not null,
+  edition_id uuid,
+  audience text not null,
+  subject text not null,
+  body text not null,
+  status text default 'draft'::text not null,
+  created_by uuid default auth.uid(),
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  sending_at timestamp with time zone,
+  sent_at timestamp with time zone
+);
+alter table public.mailings add constraint mailings_pkey PRIMARY KEY (id);
+alter table public.mailings add constraint mailings_audience_check CHECK (audience = ANY (ARRAY['subscribers'::text, 'teams'::text, 'teams-deposit-paid'::text, 'teams-balance-due'::text, 'teams-paid-in-full'::text, 'waiting-list'::text]));
+alter table public.mailings add constraint mailings_body_check CHECK (length(body) <= 100000 AND btrim(regexp_replace(regexp_replace(body, '<[^>]*>'::text, ''::text, 'g'::text), '&nbsp;|\s'::text, ''::text, 'g'::text)) <> ''::text);
+alter table public.mailings add constraint mailings_edition_of_audience CHECK ((audience = 'subscribers'::text) = (edition_id IS NULL));
+alter table public.mailings add constraint mailings_status_check CHECK (status = ANY (ARRAY['draft'::text, 'sending'::text, 'sent'::text]));
+alter table public.mailings add constraint mailings_subject_check CHECK (length(btrim(subject)) >= 1 AND length(btrim(subject)) <= 200 AND subject !~ '[\r\n]'::text);
+alter table public.mailings add constraint mailings_edition_id_fkey FOREIGN KEY (edition_id) REFERENCES editions(id) ON DELETE RESTRICT;
+CREATE TRIGGER mailings_updated_at BEFORE UPDATE ON mailings FOR EACH ROW EXECUTE FUNCTION set_updated_at();
+alter table public.mailings enable row level security;
+create policy "administrators change drafts" on public.mailings for update to authenticated
+  using ((( SELECT is_admin() AS is_admin) AND (status = 'draft'::text)))
+  with check ((( SELECT is_admin() AS is_admin) AND (status = 'draft'::text)));
+create policy "administrators delete drafts" on public.mailings for delete to authenticated
+  using ((( SELECT is_admin() AS is_admin) AND (status = 'draft'::text)));
+create policy "administrators read the mailings" on public.mailings for select to authenticated
+  using (( SELECT is_admin() AS is_admin));
+create policy "administrators write drafts" on public.mailings for insert to authenticated
+  with check ((( SELECT is_admin() AS is_admin) AND (status = 'draft'::text)));
+grant delete, select on public.mailings to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on public.mailings to service_role;
+grant insert (audience, body, edition_id, subject) on public.mailings to authenticated;
+grant update (audience, body, edition_id, subject) on public.mailings to authenticated;
+
+-- view public.mailings_with_counts
+
+create view public.mailings_with_counts with (security_invoker=true) as
+ SELECT id,
+    edition_id,
+    audience,
+    subject,
+    body,
+    status,
+    created_by,
+    created_at,
+    updated_at,
+    sending_at,
+    sent_at,
+    ( SELECT count(*)::integer AS count
+           FROM mailing_recipients r
+          WHERE r.mailing_id = m.id) AS recipients,
+    ( SELECT count(*)::integer AS count
+           FROM mailing_recipients r
+          WHERE r.mailing_id = m.id AND r.status = 'sent'::text) AS sent,
+    ( SELECT count(*)::integer AS count
+           FROM mailing_recipients r
+          WHERE r.mailing_id = m.id AND r.status = 'failed'::text) AS failed
+   FROM mailings m;
+grant select on public.mailings_with_counts to authenticated;
+grant delete, insert, references, select, trigger, truncate, update on public.mailings_with_counts to service_role;
+
 -- table public.media_files
 
 create table public.media_files (
@@ -1480,10 +1576,8 @@ begin
   update public.payment_exceptions set note = '' where registration_id = target;
   update public.audit_log set label = 'Erased'
   where table_name = 'registrations' and row_id = target;
-  if to_regclass('public.mailing_recipients') is not null then
-    execute 'update public.mailing_recipients set email = private.erased_address(), name = null,
-      error = null where registration_id = $1' using target;
-  end if;
+  update public.mailing_recipients set email = private.erased_address(), name = null, error = null
+  where registration_id = target;
 end
 $function$;
 -- executable by: none of the API roles
@@ -2514,6 +2608,72 @@ end
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.mailing_audience(audience text, edition uuid)
+ RETURNS TABLE(email text, name text, registration_id uuid, waiting_list_entry_id uuid)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  states text[] := case audience
+    when 'teams' then array['awaiting deposit', 'deposit paid', 'balance due', 'overdue',
+      'paid in full']
+    when 'teams-deposit-paid' then array['deposit paid', 'balance due', 'overdue', 'paid in full']
+    when 'teams-balance-due' then array['deposit paid', 'balance due', 'overdue']
+    when 'teams-paid-in-full' then array['paid in full']
+  end;
+begin
+  if audience = 'subscribers' then
+    return query
+      select distinct on (lower(btrim(s.email))) lower(btrim(s.email)), null::text, null::uuid,
+        null::uuid
+      from private.mailable_subscribers as s
+      where btrim(s.email) <> ''
+      order by lower(btrim(s.email));
+  elsif audience = 'waiting-list' then
+    return query
+      select distinct on (lower(btrim(w.email))) lower(btrim(w.email)), w.name, null::uuid, w.id
+      from public.waiting_list_entries as w
+      where w.edition_id = mailing_audience.edition and w.status in ('waiting', 'offered')
+        and btrim(w.email) <> ''
+      order by lower(btrim(w.email)), w.created_at, w.id;
+  elsif states is not null then
+    return query
+      select distinct on (a.address) a.address, a.person, a.team, null::uuid
+      from (
+        select lower(btrim(r.lead_driver_email)) as address, r.lead_driver_name as person,
+          r.id as team, 0 as rank, r.created_at
+        from public.registrations_with_money as r
+        where r.edition_id = mailing_audience.edition and r.money_state = any (states)
+        union all
+        select lower(btrim(r.co_driver_email)), nullif(btrim(r.co_driver_name), ''), r.id, 1,
+          r.created_at
+        from public.registrations_with_money as r
+        where r.edition_id = mailing_audience.edition and r.money_state = any (states)
+          and btrim(coalesce(r.co_driver_email, '')) <> ''
+      ) as a
+      where a.address <> ''
+      order by a.address, a.rank, a.created_at, a.team;
+  else
+    raise exception 'No such audience: %', audience using errcode = '22023';
+  end if;
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.mailing_facts(target mailings)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('id', target.id, 'audience', target.audience,
+    'subject', target.subject, 'body', target.body,
+    'edition', case when target.edition_id is not null
+                    then private.edition_facts(target.edition_id) end)
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.max_image_pixels()
  RETURNS bigint
  LANGUAGE sql
@@ -3049,6 +3209,20 @@ AS $function$
   update private.site_rebuilds
   set requested_at = private.now()
   where id and (requested_at is null or requested_at < private.now())
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.require_mailing_admin()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may send mailings' using errcode = '42501';
+  end if;
+end
 $function$;
 -- executable by: none of the API roles
 
@@ -3876,6 +4050,51 @@ end
 $function$;
 -- executable by: service_role
 
+CREATE OR REPLACE FUNCTION public.claim_mailing_batch(mailing uuid, size integer DEFAULT 50)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.mailings;
+  claimed jsonb;
+begin
+  select * into target from public.mailings as m where m.id = claim_mailing_batch.mailing;
+  if target.id is null then
+    raise sqlstate 'PT404' using message = 'No such mailing.';
+  end if;
+  if target.status <> 'sending' then
+    return jsonb_build_object('mailing', null, 'recipients', '[]'::jsonb);
+  end if;
+  with picked as (
+    select r.id from public.mailing_recipients as r
+    where r.mailing_id = target.id
+      and (r.status = 'queued'
+           or (r.status = 'sending' and r.claimed_at < now() - interval '5 minutes'))
+    order by r.id
+    limit greatest(1, least(coalesce(size, 50), 500))
+    for update skip locked
+  ), taken as (
+    update public.mailing_recipients as r
+    set status = 'sending', claimed_at = now(), attempts = r.attempts + 1
+    from picked where r.id = picked.id
+    returning r.id, r.email, r.name
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('id', t.id, 'email', t.email, 'name', t.name)),
+    '[]'::jsonb)
+  into claimed from taken as t;
+  -- Marketing: each address's own unsubscribe secret, minted now, carried by its email alone.
+  if target.audience = 'subscribers' then
+    select coalesce(jsonb_agg(c.value || jsonb_build_object('unsubscribe_secret',
+        private.mint_unsubscribe_secret(c.value ->> 'email'))), '[]'::jsonb)
+    into claimed from jsonb_array_elements(claimed) as c;
+  end if;
+  return jsonb_build_object('mailing', private.mailing_facts(target), 'recipients', claimed);
+end
+$function$;
+-- executable by: service_role
+
 CREATE OR REPLACE FUNCTION public.claim_registration_email(email_id uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -4371,6 +4590,8 @@ begin
   set name = case when name is null then null else 'Erased' end, email = private.erased_address(),
     phone = case when phone is null then null else '0000000' end, client_ip = null
   where id = any (entries);
+  update public.mailing_recipients set email = private.erased_address(), name = null, error = null
+  where waiting_list_entry_id = any (entries);
   delete from private.waiting_list_offer_links where entry_id = any (entries);
   update public.email_log set recipient = private.erased_address(), error = null
   where waiting_list_entry_id = any (entries);
@@ -4411,13 +4632,10 @@ begin
   get diagnostics n = row_count;
   counts := counts || jsonb_build_object('consent_records', n);
 
-  n := 0;
-  if to_regclass('public.mailing_recipients') is not null then
-    execute 'update public.mailing_recipients set email = private.erased_address(), name = null,
-      error = null where lower(email) = $1'
-    using wanted;
-    get diagnostics n = row_count;
-  end if;
+  update public.mailing_recipients as m
+  set email = private.erased_address(), name = null, error = null
+  where lower(m.email) = wanted;
+  get diagnostics n = row_count;
   counts := counts || jsonb_build_object('mailing_recipients', n);
 
   delete from private.unsubscribe_links as u where lower(u.email) = wanted;
@@ -4464,6 +4682,34 @@ AS $function$
   select f.bucket_id, f.object_path from private.files_to_delete as f
   order by f.queued_at, f.object_path
   limit least(greatest(coalesce(page, 500), 1), 1000)
+$function$;
+-- executable by: service_role
+
+CREATE OR REPLACE FUNCTION public.finish_mailing_batch(mailing uuid, results jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  left_to_send integer;
+begin
+  update public.mailing_recipients as r
+  set status = case when (x.value ->> 'ok')::boolean then 'sent' else 'failed' end,
+    error = case when (x.value ->> 'ok')::boolean then null
+                 else left(coalesce(x.value ->> 'error', 'Not sent'), 1000) end,
+    sent_at = case when (x.value ->> 'ok')::boolean then now() end
+  from jsonb_array_elements(coalesce(results, '[]'::jsonb)) as x
+  where r.mailing_id = finish_mailing_batch.mailing and r.status = 'sending'
+    and r.id = (x.value ->> 'id')::uuid;
+  select count(*)::integer into left_to_send from public.mailing_recipients as r
+  where r.mailing_id = finish_mailing_batch.mailing and r.status in ('queued', 'sending');
+  if left_to_send = 0 then
+    update public.mailings set status = 'sent', sent_at = now()
+    where id = finish_mailing_batch.mailing and status = 'sending';
+  end if;
+  return jsonb_build_object('remaining', left_to_send);
+end
 $function$;
 -- executable by: service_role
 
@@ -4705,6 +4951,33 @@ AS $function$
 $function$;
 -- executable by: service_role
 
+CREATE OR REPLACE FUNCTION public.mailing_for_test(mailing uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.mailing_facts(m) from public.mailings as m where m.id = mailing_for_test.mailing
+$function$;
+-- executable by: service_role
+
+CREATE OR REPLACE FUNCTION public.mailing_recipient_count(audience text, edition uuid DEFAULT NULL::uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_mailing_admin();
+  if (audience = 'subscribers') <> (edition is null) then
+    raise exception 'Subscribers belong to no edition; every other audience needs one'
+      using errcode = '22023';
+  end if;
+  return (select count(*)::integer from private.mailing_audience(audience, edition));
+end
+$function$;
+-- executable by: authenticated, service_role
+
 CREATE OR REPLACE FUNCTION public.make_current_edition(edition_year integer)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -4820,21 +5093,12 @@ CREATE OR REPLACE FUNCTION public.personal_data(email text)
 AS $function$
 declare
   wanted text := lower(btrim(coalesce(personal_data.email, '')));
-  mailings jsonb := '[]';
 begin
   if not (select public.is_admin()) then
     raise exception 'Only administrators may read personal data' using errcode = '42501';
   end if;
   if not private.is_email(wanted) then
     perform private.refuse('email', 'Please enter an email address.');
-  end if;
-  if to_regclass('public.mailing_recipients') is not null then
-    execute 'select coalesce(jsonb_agg(jsonb_build_object(''mailing'', m.subject,
-        ''email'', r.email, ''name'', r.name, ''status'', r.status, ''error'', r.error,
-        ''sent_at'', r.sent_at) order by r.sent_at nulls last, r.id), ''[]'')
-      from public.mailing_recipients as r join public.mailings as m on m.id = r.mailing_id
-      where lower(r.email) = $1'
-    into mailings using wanted;
   end if;
   return jsonb_build_object(
     'email', wanted,
@@ -4892,7 +5156,12 @@ begin
           'status', l.status, 'queued_at', l.queued_at, 'sent_at', l.sent_at)
           order by l.queued_at, l.id), '[]')
       from public.email_log as l where lower(l.recipient) = wanted),
-    'mailings_received', mailings
+    'mailings_received', (
+      select coalesce(jsonb_agg(jsonb_build_object('mailing', m.subject, 'email', r.email,
+          'name', r.name, 'status', r.status, 'error', r.error, 'sent_at', r.sent_at)
+          order by r.sent_at nulls last, r.id), '[]')
+      from public.mailing_recipients as r join public.mailings as m on m.id = r.mailing_id
+      where lower(r.email) = wanted)
   );
 end
 $function$;
@@ -5623,6 +5892,42 @@ begin
 end
 $function$;
 -- executable by: anon, authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.send_mailing(mailing uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target public.mailings;
+begin
+  perform private.require_mailing_admin();
+  select * into target from public.mailings as m where m.id = send_mailing.mailing for update;
+  if target.id is null then
+    raise sqlstate 'PT404' using message = 'No such mailing.';
+  end if;
+  if target.status = 'draft' then
+    insert into public.mailing_recipients (mailing_id, email, name, registration_id,
+      waiting_list_entry_id)
+    select target.id, a.email, left(a.name, 200), a.registration_id, a.waiting_list_entry_id
+    from private.mailing_audience(target.audience, target.edition_id) as a
+    on conflict (mailing_id, email) do nothing;
+    if not found then
+      raise sqlstate 'PT409' using message = 'No one is in this audience: nothing was sent.',
+        detail = 'audience';
+    end if;
+    update public.mailings set status = 'sending', sending_at = now() where id = target.id;
+    insert into public.audit_log (actor_id, actor_email, action, table_name, row_id, label,
+      changed_columns)
+    values (auth.uid(), auth.jwt() ->> 'email', 'changed', 'mailings', target.id,
+      left(target.subject, 200), array['status']);
+  end if;
+  return (select count(*)::integer from public.mailing_recipients as r
+          where r.mailing_id = target.id);
+end
+$function$;
+-- executable by: authenticated, service_role
 
 CREATE OR REPLACE FUNCTION public.send_reminder_now(registration uuid)
  RETURNS uuid

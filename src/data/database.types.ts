@@ -518,6 +518,138 @@ export type Database = {
           },
         ];
       };
+      mailing_recipients: {
+        Row: {
+          attempts: number;
+          claimed_at: string | null;
+          email: string;
+          error: string | null;
+          id: string;
+          mailing_id: string;
+          name: string | null;
+          registration_id: string | null;
+          sent_at: string | null;
+          status: 'queued' | 'sending' | 'sent' | 'failed';
+          waiting_list_entry_id: string | null;
+        };
+        Insert: {
+          attempts?: number;
+          claimed_at?: string | null;
+          email: string;
+          error?: string | null;
+          id?: string;
+          mailing_id: string;
+          name?: string | null;
+          registration_id?: string | null;
+          sent_at?: string | null;
+          status?: 'queued' | 'sending' | 'sent' | 'failed';
+          waiting_list_entry_id?: string | null;
+        };
+        Update: {
+          attempts?: number;
+          claimed_at?: string | null;
+          email?: string;
+          error?: string | null;
+          id?: string;
+          mailing_id?: string;
+          name?: string | null;
+          registration_id?: string | null;
+          sent_at?: string | null;
+          status?: 'queued' | 'sending' | 'sent' | 'failed';
+          waiting_list_entry_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'mailing_recipients_mailing_id_fkey';
+            columns: ['mailing_id'];
+            isOneToOne: false;
+            referencedRelation: 'mailings';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'mailing_recipients_registration_id_fkey';
+            columns: ['registration_id'];
+            isOneToOne: false;
+            referencedRelation: 'registrations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'mailing_recipients_waiting_list_entry_id_fkey';
+            columns: ['waiting_list_entry_id'];
+            isOneToOne: false;
+            referencedRelation: 'waiting_list_entries';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      mailings: {
+        Row: {
+          audience:
+            | 'subscribers'
+            | 'teams'
+            | 'teams-deposit-paid'
+            | 'teams-balance-due'
+            | 'teams-paid-in-full'
+            | 'waiting-list';
+          body: string;
+          created_at: string;
+          created_by: string | null;
+          edition_id: string | null;
+          id: string;
+          sending_at: string | null;
+          sent_at: string | null;
+          status: 'draft' | 'sending' | 'sent';
+          subject: string;
+          updated_at: string;
+        };
+        Insert: {
+          audience:
+            | 'subscribers'
+            | 'teams'
+            | 'teams-deposit-paid'
+            | 'teams-balance-due'
+            | 'teams-paid-in-full'
+            | 'waiting-list';
+          body: string;
+          created_at?: string;
+          created_by?: string | null;
+          edition_id?: string | null;
+          id?: string;
+          sending_at?: string | null;
+          sent_at?: string | null;
+          status?: 'draft' | 'sending' | 'sent';
+          subject: string;
+          updated_at?: string;
+        };
+        Update: {
+          audience?:
+            | 'subscribers'
+            | 'teams'
+            | 'teams-deposit-paid'
+            | 'teams-balance-due'
+            | 'teams-paid-in-full'
+            | 'waiting-list';
+          body?: string;
+          created_at?: string;
+          created_by?: string | null;
+          edition_id?: string | null;
+          id?: string;
+          sending_at?: string | null;
+          sent_at?: string | null;
+          status?: 'draft' | 'sending' | 'sent';
+          subject?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'mailings_edition_id_fkey';
+            columns: ['edition_id'];
+            isOneToOne: false;
+            referencedRelation: 'editions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       media_files: {
         Row: {
           alt: string;
@@ -1550,6 +1682,57 @@ export type Database = {
         };
         Relationships: [];
       };
+      mailings_with_counts: {
+        Row: {
+          audience: string | null;
+          body: string | null;
+          created_at: string | null;
+          created_by: string | null;
+          edition_id: string | null;
+          failed: number | null;
+          id: string | null;
+          recipients: number | null;
+          sending_at: string | null;
+          sent: number | null;
+          sent_at: string | null;
+          status: string | null;
+          subject: string | null;
+          updated_at: string | null;
+        };
+        Insert: {
+          audience?: string | null;
+          body?: string | null;
+          created_at?: string | null;
+          created_by?: string | null;
+          edition_id?: string | null;
+          failed?: number | null;
+          id?: string | null;
+          recipients?: number | null;
+          sending_at?: string | null;
+          sent?: number | null;
+          sent_at?: string | null;
+          status?: string | null;
+          subject?: string | null;
+          updated_at?: string | null;
+        };
+        Update: {
+          audience?: string | null;
+          body?: string | null;
+          created_at?: string | null;
+          created_by?: string | null;
+          edition_id?: string | null;
+          failed?: number | null;
+          id?: string | null;
+          recipients?: number | null;
+          sending_at?: string | null;
+          sent?: number | null;
+          sent_at?: string | null;
+          status?: string | null;
+          subject?: string | null;
+          updated_at?: string | null;
+        };
+        Relationships: [];
+      };
       registrations_with_money: {
         Row: {
           balance_pence: number | null;
@@ -1644,6 +1827,13 @@ export type Database = {
           row_id: string;
           email: string;
           release?: boolean;
+        };
+        Returns: Json;
+      };
+      claim_mailing_batch: {
+        Args: {
+          mailing: string;
+          size?: number;
         };
         Returns: Json;
       };
@@ -1797,6 +1987,13 @@ export type Database = {
           object_path: string;
         }[];
       };
+      finish_mailing_batch: {
+        Args: {
+          mailing: string;
+          results: Json;
+        };
+        Returns: Json;
+      };
       finish_registration_email: {
         Args: {
           email_id: string;
@@ -1854,6 +2051,19 @@ export type Database = {
           confirmed_at: string;
           last_sign_in_at: string;
         }[];
+      };
+      mailing_for_test: {
+        Args: {
+          mailing: string;
+        };
+        Returns: Json;
+      };
+      mailing_recipient_count: {
+        Args: {
+          audience: string;
+          edition?: string;
+        };
+        Returns: number;
       };
       make_current_edition: {
         Args: {
@@ -2053,6 +2263,12 @@ export type Database = {
           consent_version: string;
         };
         Returns: boolean;
+      };
+      send_mailing: {
+        Args: {
+          mailing: string;
+        };
+        Returns: number;
       };
       send_reminder_now: {
         Args: {

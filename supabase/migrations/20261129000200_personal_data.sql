@@ -162,10 +162,8 @@ begin
   update public.payment_exceptions set note = '' where registration_id = target;
   update public.audit_log set label = 'Erased'
   where table_name = 'registrations' and row_id = target;
-  if to_regclass('public.mailing_recipients') is not null then
-    execute 'update public.mailing_recipients set email = private.erased_address(), name = null,
-      error = null where registration_id = $1' using target;
-  end if;
+  update public.mailing_recipients set email = private.erased_address(), name = null, error = null
+  where registration_id = target;
 end
 $$;
 
@@ -182,21 +180,12 @@ set search_path = ''
 as $$
 declare
   wanted text := lower(btrim(coalesce(personal_data.email, '')));
-  mailings jsonb := '[]';
 begin
   if not (select public.is_admin()) then
     raise exception 'Only administrators may read personal data' using errcode = '42501';
   end if;
   if not private.is_email(wanted) then
     perform private.refuse('email', 'Please enter an email address.');
-  end if;
-  if to_regclass('public.mailing_recipients') is not null then
-    execute 'select coalesce(jsonb_agg(jsonb_build_object(''mailing'', m.subject,
-        ''email'', r.email, ''name'', r.name, ''status'', r.status, ''error'', r.error,
-        ''sent_at'', r.sent_at) order by r.sent_at nulls last, r.id), ''[]'')
-      from public.mailing_recipients as r join public.mailings as m on m.id = r.mailing_id
-      where lower(r.email) = $1'
-    into mailings using wanted;
   end if;
   return jsonb_build_object(
     'email', wanted,
@@ -254,7 +243,12 @@ begin
           'status', l.status, 'queued_at', l.queued_at, 'sent_at', l.sent_at)
           order by l.queued_at, l.id), '[]')
       from public.email_log as l where lower(l.recipient) = wanted),
-    'mailings_received', mailings
+    'mailings_received', (
+      select coalesce(jsonb_agg(jsonb_build_object('mailing', m.subject, 'email', r.email,
+          'name', r.name, 'status', r.status, 'error', r.error, 'sent_at', r.sent_at)
+          order by r.sent_at nulls last, r.id), '[]')
+      from public.mailing_recipients as r join public.mailings as m on m.id = r.mailing_id
+      where lower(r.email) = wanted)
   );
 end
 $$;
@@ -302,6 +296,8 @@ begin
   set name = case when name is null then null else 'Erased' end, email = private.erased_address(),
     phone = case when phone is null then null else '0000000' end, client_ip = null
   where id = any (entries);
+  update public.mailing_recipients set email = private.erased_address(), name = null, error = null
+  where waiting_list_entry_id = any (entries);
   delete from private.waiting_list_offer_links where entry_id = any (entries);
   update public.email_log set recipient = private.erased_address(), error = null
   where waiting_list_entry_id = any (entries);
@@ -342,13 +338,10 @@ begin
   get diagnostics n = row_count;
   counts := counts || jsonb_build_object('consent_records', n);
 
-  n := 0;
-  if to_regclass('public.mailing_recipients') is not null then
-    execute 'update public.mailing_recipients set email = private.erased_address(), name = null,
-      error = null where lower(email) = $1'
-    using wanted;
-    get diagnostics n = row_count;
-  end if;
+  update public.mailing_recipients as m
+  set email = private.erased_address(), name = null, error = null
+  where lower(m.email) = wanted;
+  get diagnostics n = row_count;
   counts := counts || jsonb_build_object('mailing_recipients', n);
 
   delete from private.unsubscribe_links as u where lower(u.email) = wanted;

@@ -87,6 +87,18 @@ export async function knownPerson(em: TestEmulator): Promise<Person> {
     consented_at: new Date().toISOString(),
   });
   await arrangeRow(em, 'email_log', { kind: 'team_link', recipient: email, status: 'sent' });
+  const mailing = await arrangeRow(em, 'mailings', {
+    audience: 'subscribers',
+    subject: 'Spring news',
+    body: '<p>Hello</p>',
+  });
+  await arrangeRow(em, 'mailing_recipients', {
+    mailing_id: mailing,
+    email,
+    name,
+    status: 'sent',
+    sent_at: new Date().toISOString(),
+  });
   return {
     email,
     name,

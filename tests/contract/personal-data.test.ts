@@ -78,7 +78,9 @@ describe('personal_data()', () => {
       expect.arrayContaining([['newsletter', 'footer', null]]),
     );
     expect(found.emails_sent.map((e) => e.kind)).toContain('newsletter_confirmation');
-    expect(Array.isArray(found.mailings_received)).toBe(true);
+    expect(found.mailings_received).toEqual([
+      expect.objectContaining({ mailing: 'Spring news', name: person.name, status: 'sent' }),
+    ]);
   });
 
   test('an address held nowhere answers every group empty', async () => {
@@ -118,6 +120,7 @@ describe('erase_personal_data()', () => {
       sponsorship_enquiries: 1,
       newsletter_subscriptions: 1,
       waiting_list_entries: 1,
+      mailing_recipients: 1,
       files_queued: 1,
     });
 

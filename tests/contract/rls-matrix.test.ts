@@ -32,6 +32,8 @@ type Publishable = Exclude<
   | 'consent_wordings'
   | 'registration_drivers'
   | 'team_documents'
+  | 'mailings'
+  | 'mailing_recipients'
   | 'consent_records'
 >;
 
@@ -1137,6 +1139,97 @@ describe('the private schema (public submissions’ rules and attempts): no API 
     ]) {
       await expect(asCaller(caller, sql)).rejects.toMatchObject({ code: '42501' });
     }
+  });
+});
+
+// Issue 26 (migration 20261129000100): administrators read the mailings and their recipients and
+// write drafts; a mailing leaves 'draft' and its recipients are written only by the functions.
+describe('mailings and mailing_recipients', () => {
+  let draft = '';
+  let sending = '';
+  let recipient = '';
+  beforeAll(async () => {
+    const mailing = { audience: 'subscribers', subject: 'Matrix', body: '<p>Hello</p>' };
+    draft = await arrange('mailings', mailing);
+    sending = await arrange('mailings', { ...mailing, status: 'sending' });
+    recipient = await arrange('mailing_recipients', {
+      mailing_id: sending,
+      email: 'matrix.recipient@example.org',
+    });
+  });
+
+  test.each(CALLERS)('%s reads and writes mailings only when an administrator', async (caller) => {
+    const read = await client(caller).from('mailings').select('id').in('id', [draft, sending]);
+    const recipients = await client(caller)
+      .from('mailing_recipients')
+      .select('id')
+      .eq('id', recipient);
+    if (caller === 'anon') {
+      expect(read.status).toBe(401);
+      expect(recipients.status).toBe(401);
+    } else {
+      expect(read.data).toHaveLength(caller === 'admin' ? 2 : 0);
+      expect(recipients.data).toHaveLength(caller === 'admin' ? 1 : 0);
+    }
+    const insert = await client(caller)
+      .from('mailings')
+      .insert({ audience: 'subscribers', subject: `By ${caller}`, body: '<p>x</p>' } as never);
+    expect(insert.status).toBe(caller === 'admin' ? 201 : refusal(caller));
+    const changeDraft = await client(caller)
+      .from('mailings')
+      .update({ subject: `Changed by ${caller}` } as never)
+      .eq('id', draft)
+      .select('id');
+    if (caller === 'admin') expect(changeDraft.data).toHaveLength(1);
+    else expect(changeDraft.data ?? []).toHaveLength(0);
+    // A mailing being sent is nobody's to change; its status moves through the functions only.
+    const changeSending = await client(caller)
+      .from('mailings')
+      .update({ subject: 'Too late' } as never)
+      .eq('id', sending)
+      .select('id');
+    expect(changeSending.data ?? []).toHaveLength(0);
+    const status = await client(caller)
+      .from('mailings')
+      .update({ status: 'sent' } as never)
+      .eq('id', draft);
+    expect(status.status).toBe(refusal(caller));
+    const forged = await client(caller)
+      .from('mailing_recipients')
+      .insert({ mailing_id: draft, email: 'forged@example.org' } as never);
+    expect(forged.status).toBe(refusal(caller));
+    await client(caller).from('mailing_recipients').delete().eq('id', recipient);
+    await client(caller).from('mailings').delete().eq('id', sending);
+    expect(await exists('mailing_recipients', recipient)).not.toBeNull();
+    expect(await exists('mailings', sending)).toMatchObject({ subject: 'Matrix' });
+  });
+
+  test.each(CALLERS)('%s runs the mailing functions only as allowed', async (caller) => {
+    const { data: edition } = await em()
+      .service.from('editions')
+      .select('id')
+      .eq('is_current', true)
+      .single();
+    const count = await client(caller).rpc('mailing_recipient_count', {
+      audience: 'teams',
+      edition: edition?.id,
+    });
+    if (caller === 'admin') expect(count.error).toBeNull();
+    else {
+      expect(count.error?.code).toBe('42501');
+      const send = await client(caller).rpc('send_mailing', { mailing: draft });
+      expect(send.error?.code).toBe('42501');
+      expect(await exists('mailings', draft)).toMatchObject({ status: 'draft' });
+    }
+    // The sender's functions are the service role's alone, administrators' included.
+    const claim = await client(caller).rpc('claim_mailing_batch', { mailing: sending, size: 10 });
+    const finish = await client(caller).rpc('finish_mailing_batch', {
+      mailing: sending,
+      results: [{ id: recipient, ok: true }],
+    });
+    expect(claim.error?.code).toBe('42501');
+    expect(finish.error?.code).toBe('42501');
+    expect(await exists('mailing_recipients', recipient)).toMatchObject({ status: 'queued' });
   });
 });
 

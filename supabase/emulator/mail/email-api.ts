@@ -2,8 +2,38 @@
 // way locally and in production: `POST {EMAIL_API_URL}/emails` with `Authorization: Bearer <key>`
 // and `{from, to, subject, html, text, cc, bcc, reply_to, headers, tags}` answers `{id}`;
 // `GET {EMAIL_API_URL}/emails/<id>` reads one back. Errors use Resend's `{statusCode, name, message}`.
-import type { ApiContext, ApiRequest, ApiResponse } from '../types';
+//
+// An `Idempotency-Key` header (at most 256 characters) is honoured as Resend honours it for 24
+// hours: a repeat of the same request answers the first one's `{id}` and delivers nothing; the
+// same key with a different request is refused (409 invalid_idempotent_request). The mailings'
+// sender relies on it: a recipient claimed again after a crash is sent with the same key.
+import { createHash } from 'node:crypto';
+import type { ApiContext, ApiRequest, ApiResponse, Db } from '../types';
 import { deliverMail, findMail, type MailMessage } from './store';
+
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_KEY_MAX = 256;
+
+/** A key seen: the request's digest, and the email's id (null while the first is being sent). */
+type SeenKey = { digest: string; id: string | null; at: number };
+
+/** The keys seen per emulator, in the order first seen. */
+const idempotencyKeys = new WeakMap<Db, Map<string, SeenKey>>();
+
+function keysOf(db: Db): Map<string, SeenKey> {
+  let keys = idempotencyKeys.get(db);
+  if (!keys) {
+    keys = new Map();
+    idempotencyKeys.set(db, keys);
+  }
+  // Forget the keys older than the window (the oldest come first).
+  const now = Date.now();
+  for (const [key, seen] of keys) {
+    if (now - seen.at < IDEMPOTENCY_WINDOW_MS) break;
+    keys.delete(key);
+  }
+  return keys;
+}
 
 function resendJson(status: number, body: unknown): ApiResponse {
   return {
@@ -76,6 +106,46 @@ function checkKey(req: ApiRequest, ctx: ApiContext): ApiResponse | null {
 }
 
 async function send(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
+  const key = req.headers['idempotency-key']?.trim();
+  if (key === undefined || key === '') return sendOnce(req, ctx);
+  if (key.length > IDEMPOTENCY_KEY_MAX) {
+    return resendError(
+      400,
+      'invalid_idempotency_key',
+      `The key must be between 1-${IDEMPOTENCY_KEY_MAX} chars.`,
+    );
+  }
+  const keys = keysOf(ctx.db);
+  const digest = createHash('sha256').update(req.body).digest('hex');
+  const seen = keys.get(key);
+  if (seen && seen.digest !== digest) {
+    return resendError(
+      409,
+      'invalid_idempotent_request',
+      'Same idempotency key used with a different request payload. Change your idempotency key or payload.',
+    );
+  }
+  if (seen && seen.id === null) {
+    return resendError(
+      409,
+      'concurrent_idempotent_requests',
+      'Same idempotency key used while original request is still in progress.',
+    );
+  }
+  if (seen) return resendJson(200, { id: seen.id });
+  const held = { digest, id: null as string | null, at: Date.now() };
+  keys.set(key, held);
+  const answer = await sendOnce(req, ctx).catch((failure: unknown) => {
+    keys.delete(key);
+    throw failure;
+  });
+  // Only a delivered email holds its key: a refused request may be corrected and sent again.
+  if (answer.status === 200) held.id = (JSON.parse(String(answer.body)) as { id: string }).id;
+  else keys.delete(key);
+  return answer;
+}
+
+async function sendOnce(req: ApiRequest, ctx: ApiContext): Promise<ApiResponse> {
   let body: unknown;
   try {
     body = JSON.parse(req.body.toString('utf8'));

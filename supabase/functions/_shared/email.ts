@@ -115,8 +115,27 @@ export function administratorGranted(to: string): Promise<Email> {
   return composeEmail('administratorGranted', to, {});
 }
 
-/** Sends one email; throws with the provider's answer when it is refused or unreachable. */
-export async function sendEmail(email: Email): Promise<void> {
+/** The email API's refusal: its status and the name Resend gives the error ('validation_error'). */
+export class EmailRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    answer: string,
+  ) {
+    super(`The email API answered ${status}: ${answer.slice(0, 200)}`);
+  }
+}
+
+/**
+ * Sends one email; throws with the provider's answer when it is refused or unreachable. With an
+ * `idempotencyKey` (Resend's Idempotency-Key header, kept 24 hours) a repeat of the same send
+ * delivers nothing: the mailings send each recipient's row id, so a row sent again after a crash
+ * reaches its person once.
+ */
+export async function sendEmail(
+  email: Email,
+  options: { idempotencyKey?: string } = {},
+): Promise<void> {
   const base = (Deno.env.get('EMAIL_API_URL') ?? '').replace(/\/+$/, '');
   if (!base) throw new Error('EMAIL_API_URL is not set');
   const response = await fetch(`${base}/emails`, {
@@ -124,6 +143,7 @@ export async function sendEmail(email: Email): Promise<void> {
     headers: {
       authorization: `Bearer ${Deno.env.get('EMAIL_API_KEY') ?? ''}`,
       'content-type': 'application/json',
+      ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
     },
     body: JSON.stringify({
       from: sender(email.fromName),
@@ -135,8 +155,15 @@ export async function sendEmail(email: Email): Promise<void> {
     }),
     signal: AbortSignal.timeout(10_000),
   });
-  if (!response.ok)
-    throw new Error(
-      `The email API answered ${response.status}: ${(await response.text()).slice(0, 200)}`,
-    );
+  if (!response.ok) {
+    const answer = await response.text();
+    let name = '';
+    try {
+      const named: unknown = (JSON.parse(answer) as { name?: unknown }).name;
+      name = typeof named === 'string' ? named : '';
+    } catch {
+      // Not Resend's JSON: the status and the text say what happened.
+    }
+    throw new EmailRefused(response.status, name, answer);
+  }
 }

@@ -12,6 +12,7 @@
 import { plainTextSelectors, render } from 'npm:@react-email/components@1.0.12';
 import { CancellationToOrganiser, CancellationToTeam, RefundSent } from './cancellation.tsx';
 import { DocumentRejected, DocumentsReminder } from './documents.tsx';
+import { Mailing } from './mailing.tsx';
 import { NewsletterConfirmation } from './newsletter.tsx';
 import { BalanceReceipt, BalanceReminder, DepositReceipt, OverdueNotice } from './payments.tsx';
 import {
@@ -39,6 +40,7 @@ export type {
 export type { TeamLinkProps } from './team-page.tsx';
 export type { DocumentRejectedProps, DocumentsReminderProps } from './documents.tsx';
 export type { WaitingListJoinedProps, WaitingListOfferProps } from './waiting-list.tsx';
+export type { MailingProps } from './mailing.tsx';
 export type { NewsletterConfirmationProps } from './newsletter.tsx';
 export { ORGANISATION } from './layout.tsx';
 
@@ -59,6 +61,7 @@ export const EMAILS = {
   refundSent: RefundSent,
   documentsReminder: DocumentsReminder,
   documentRejected: DocumentRejected,
+  mailing: Mailing,
   newsletterConfirmation: NewsletterConfirmation,
 };
 
