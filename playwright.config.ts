@@ -29,6 +29,7 @@ const SHARED_STATE_SPECS = [
   '**/waiting-list-offer.spec.ts',
   '**/waiting-list-refund.spec.ts',
   '**/team-documents.spec.ts',
+  '**/personal-data.spec.ts',
 ];
 
 export default defineConfig({
