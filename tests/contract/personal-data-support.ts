@@ -13,6 +13,7 @@ export interface Person {
   email: string;
   name: string;
   coName: string;
+  teamName: string;
   /** The team the person leads (deposit paid, details and a licence uploaded). */
   team: { id: string; secret: string };
   /** The team the person is the co-driver of. */
@@ -27,6 +28,7 @@ export async function knownPerson(em: TestEmulator): Promise<Person> {
   const email = `quill.${tag}@example.org`;
   const name = `Petra Quill${tag}`;
   const coName = `Cosmo Vane${tag}`;
+  const teamName = `Quill Racing ${tag}`;
   const team = await paidTeam(em, {
     lead_driver_name: name,
     lead_driver_email: email,
@@ -34,7 +36,7 @@ export async function knownPerson(em: TestEmulator): Promise<Person> {
     co_driver_name: coName,
     co_driver_email: `vane.${tag}@example.org`,
     co_driver_phone: '07700 900556',
-    team_name: `Quill Racing ${tag}`,
+    team_name: teamName,
     registration_plate: 'QU11 LLX',
   });
   const details = {
@@ -103,6 +105,7 @@ export async function knownPerson(em: TestEmulator): Promise<Person> {
     email,
     name,
     coName,
+    teamName,
     team: { id: team.id, secret: team.secret },
     coTeam: coTeam.id,
     objectPath: stored.data?.object_path ?? '',

@@ -134,7 +134,14 @@ describe('erase_personal_data()', () => {
     });
     expect(after.status).toBe(400);
 
-    for (const needle of [person.email, person.name, person.coName, 'AB12 CDE', 'MORGA753116SM9IJ'])
+    for (const needle of [
+      person.email,
+      person.name,
+      person.coName,
+      person.teamName,
+      'AB12 CDE',
+      'MORGA753116SM9IJ',
+    ])
       expect(await columnsHolding(em(), needle), needle).toEqual([]);
     // The co-driver's part of the other team is gone, the lead's of it stays.
     const { data: other } = await em()
