@@ -1,11 +1,12 @@
 // Issue 26, personal data in a real browser: the administrator searches a person's address on the
 // Personal data screen, the export (a JSON download named with the day) holds their registration,
 // and after "Erase" the registrations inbox no longer shows their name or email while the
-// dashboard's money for the edition reads exactly as before. A paid deposit takes one of the
-// current edition's places, so this runs in the "shared state" project (playwright.config.ts)
-// and removes its registration and its ledger rows however it ends.
+// dashboard's money for the edition reads exactly as before; axe finds nothing on the screen. A
+// paid deposit takes one of the current edition's places, so this runs in the "shared state"
+// project (playwright.config.ts) and removes its registration and its ledger rows however it ends.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { axeViolations } from './axe';
 import { test, expect } from './fixtures';
 
 test('a person’s export holds their registration, and after Erase the inbox shows neither their name nor their email while the money is unchanged', async ({
@@ -72,6 +73,7 @@ test('a person’s export holds their registration, and after Erase the inbox sh
     await adminPage.getByLabel(/Email address/).fill(email.toUpperCase());
     await adminPage.getByRole('button', { name: 'Search' }).click();
     await expect(adminPage.getByRole('region', { name: 'Registrations (1)' })).toContainText(team);
+    expect(await axeViolations(adminPage)).toEqual([]);
 
     const [download] = await Promise.all([
       adminPage.waitForEvent('download'),
@@ -94,6 +96,7 @@ test('a person’s export holds their registration, and after Erase the inbox sh
       name: `Erase everything held about ${email}?`,
     });
     await expect(question).toContainText('Payment amounts and dates');
+    expect(await axeViolations(adminPage)).toEqual([]);
     await question.getByRole('button', { name: 'Yes, erase' }).click();
     await expect(adminPage.getByText(`Erased everything held about ${email}.`)).toBeVisible();
     await expect(adminPage.getByText(`Nothing is held about ${email}.`)).toBeVisible();
