@@ -30,6 +30,7 @@ const SHARED_STATE_SPECS = [
   '**/waiting-list-refund.spec.ts',
   '**/team-documents.spec.ts',
   '**/mailings.spec.ts',
+  '**/personal-data.spec.ts',
 ];
 
 export default defineConfig({

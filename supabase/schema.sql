@@ -49,6 +49,16 @@ alter table private.edition_door_numbers add constraint edition_door_numbers_pke
 alter table private.edition_door_numbers add constraint edition_door_numbers_edition_id_fkey FOREIGN KEY (edition_id) REFERENCES editions(id) ON DELETE CASCADE;
 alter table private.edition_door_numbers enable row level security;
 
+-- table private.files_to_delete
+
+create table private.files_to_delete (
+  bucket_id text not null,
+  object_path text not null,
+  queued_at timestamp with time zone default now() not null
+);
+alter table private.files_to_delete add constraint files_to_delete_pkey PRIMARY KEY (bucket_id, object_path);
+alter table private.files_to_delete enable row level security;
+
 -- view private.mailable_subscribers
 
 create view private.mailable_subscribers as
@@ -219,7 +229,7 @@ create table public.audit_log (
   changed_columns text[] default '{}'::text[] not null
 );
 alter table public.audit_log add constraint audit_log_pkey PRIMARY KEY (id);
-alter table public.audit_log add constraint audit_log_action_check CHECK (action = ANY (ARRAY['created'::text, 'changed'::text, 'published'::text, 'unpublished'::text, 'trashed'::text, 'restored'::text, 'deleted'::text]));
+alter table public.audit_log add constraint audit_log_action_check CHECK (action = ANY (ARRAY['created'::text, 'changed'::text, 'published'::text, 'unpublished'::text, 'trashed'::text, 'restored'::text, 'deleted'::text, 'erased'::text]));
 CREATE INDEX audit_log_at_idx ON public.audit_log USING btree (at DESC, id DESC);
 CREATE INDEX audit_log_row_idx ON public.audit_log USING btree (row_id, at DESC);
 CREATE INDEX audit_log_table_idx ON public.audit_log USING btree (table_name, at DESC);
@@ -1057,7 +1067,8 @@ create table public.registrations (
   fundraising_url text default ''::text not null,
   fundraising_target_pence integer,
   show_on_teams_list boolean default false not null,
-  door_number integer
+  door_number integer,
+  anonymised_at timestamp with time zone
 );
 alter table public.registrations add constraint registrations_pkey PRIMARY KEY (id);
 alter table public.registrations add constraint registrations_door_number_once UNIQUE (edition_id, door_number);
@@ -1504,6 +1515,69 @@ begin
   update public.waiting_list_entries set status = 'accepted'
   where registration_id = new.id and status in ('offered', 'expired');
   return null;
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.anonymise_co_driver(target uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  was text;
+begin
+  select lower(co_driver_email) into was from public.registrations where id = target;
+  update public.registrations
+  set co_driver_name = case when co_driver_name = '' and co_driver_email = '' then '' else 'Erased' end,
+    co_driver_email = '', co_driver_phone = ''
+  where id = target;
+  delete from public.registration_drivers where registration_id = target and role = 'co';
+  insert into private.files_to_delete (bucket_id, object_path)
+  select 'documents', d.object_path from public.team_documents as d
+  where d.registration_id = target and d.kind = 'co_licence'
+  on conflict do nothing;
+  delete from public.team_documents where registration_id = target and kind = 'co_licence';
+  delete from private.co_driver_links where registration_id = target;
+  if was <> '' then
+    update public.email_log set recipient = private.erased_address(), error = null
+    where registration_id = target and (co_driver_copy or lower(recipient) = was);
+  end if;
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.anonymise_registration(target uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.anonymise_co_driver(target);
+  update public.registrations
+  set lead_driver_name = 'Erased', lead_driver_email = private.erased_address(),
+    lead_driver_phone = '0000000', team_name = '', vehicle_make = '', vehicle_model = '',
+    vehicle_colour = '', registration_plate = '', note = '', emergency_contact_name = '',
+    emergency_contact_phone = '', fundraising_url = '', fundraising_target_pence = null,
+    show_on_teams_list = false, client_ip = null, webhook_error = null, insurance_expiry = null,
+    mot_expiry = null, anonymised_at = coalesce(anonymised_at, now())
+  where id = target;
+  delete from public.registration_drivers where registration_id = target;
+  insert into private.files_to_delete (bucket_id, object_path)
+  select 'documents', d.object_path from public.team_documents as d where d.registration_id = target
+  on conflict do nothing;
+  delete from public.team_documents where registration_id = target;
+  delete from private.registration_links where registration_id = target;
+  update public.email_log set recipient = private.erased_address(), error = null
+  where registration_id = target;
+  update public.registration_payments set note = '' where registration_id = target;
+  update public.payment_exceptions set note = '' where registration_id = target;
+  update public.audit_log set label = 'Erased'
+  where table_name = 'registrations' and row_id = target;
+  update public.mailing_recipients set email = private.erased_address(), name = null, error = null
+  where registration_id = target;
 end
 $function$;
 -- executable by: none of the API roles
@@ -2253,6 +2327,15 @@ begin
   end if;
   return mailbox || '@' || domain;
 end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.erased_address()
+ RETURNS text
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select 'erased-' || left(replace(gen_random_uuid()::text, '-', ''), 12) || '@erased.invalid'
 $function$;
 -- executable by: none of the API roles
 
@@ -3155,6 +3238,20 @@ end
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.retention_months()
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    (select case when btrim(value) ~ '^[0-9]{1,4}$' and btrim(value)::integer >= 1
+       then btrim(value)::integer end
+     from public.site_settings where key = 'retention_months'),
+    12)
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.save_driver(target uuid, driver_role text, section jsonb, edition editions)
  RETURNS void
  LANGUAGE plpgsql
@@ -3706,6 +3803,31 @@ begin
 end
 $function$;
 -- executable by: authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.anonymise_expired_teams()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  done integer := 0;
+  team uuid;
+begin
+  for team in
+    select r.id from public.registrations as r
+    join public.editions as e on e.id = r.edition_id
+    where r.anonymised_at is null
+      and e.end_date < private.today() - make_interval(months => private.retention_months())
+    order by r.created_at
+  loop
+    perform private.anonymise_registration(team);
+    done := done + 1;
+  end loop;
+  return done;
+end
+$function$;
+-- executable by: service_role
 
 CREATE OR REPLACE FUNCTION public.begin_refund(registration uuid)
  RETURNS jsonb
@@ -4467,6 +4589,140 @@ AS $function$
 $function$;
 -- executable by: service_role
 
+CREATE OR REPLACE FUNCTION public.erase_personal_data(email text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  wanted text := lower(btrim(coalesce(erase_personal_data.email, '')));
+  led uuid[];
+  co uuid[];
+  entries uuid[];
+  counts jsonb;
+  n integer;
+  extra integer;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may erase personal data' using errcode = '42501';
+  end if;
+  if not private.is_email(wanted) then
+    perform private.refuse('email', 'Please enter an email address.');
+  end if;
+
+  select coalesce(array_agg(id), '{}') into led from public.registrations
+  where lower(lead_driver_email) = wanted;
+  select coalesce(array_agg(id), '{}') into co from public.registrations
+  where lower(co_driver_email) = wanted and lower(lead_driver_email) <> wanted;
+  select coalesce(array_agg(w.id), '{}') into entries from public.waiting_list_entries as w
+  where lower(w.email) = wanted;
+  counts := jsonb_build_object('registrations', cardinality(led),
+    'co_driver_registrations', cardinality(co), 'waiting_list_entries', cardinality(entries));
+
+  select count(*) into extra from private.files_to_delete;
+  perform private.anonymise_registration(id) from unnest(led) as id;
+  perform private.anonymise_co_driver(id) from unnest(co) as id;
+
+  update public.waiting_list_entries
+  set name = case when name is null then null else 'Erased' end, email = private.erased_address(),
+    phone = case when phone is null then null else '0000000' end, client_ip = null
+  where id = any (entries);
+  update public.mailing_recipients set email = private.erased_address(), name = null, error = null
+  where waiting_list_entry_id = any (entries);
+  delete from private.waiting_list_offer_links where entry_id = any (entries);
+  update public.email_log set recipient = private.erased_address(), error = null
+  where waiting_list_entry_id = any (entries);
+  update public.audit_log set label = 'Erased'
+  where table_name = 'waiting_list_entries' and row_id = any (entries);
+
+  update public.sponsorship_enquiries
+  set company_name = 'Erased', email = private.erased_address(), phone = '0000000',
+    message = 'Erased', note = '', webhook_error = null
+  where lower(sponsorship_enquiries.email) = wanted;
+  get diagnostics n = row_count;
+  counts := counts || jsonb_build_object('sponsorship_enquiries', n);
+
+  update public.contact_messages
+  set name = 'Erased', email = private.erased_address(), phone = null, message = 'Erased',
+    note = ''
+  where lower(contact_messages.email) = wanted;
+  get diagnostics n = row_count;
+  counts := counts || jsonb_build_object('contact_messages', n);
+
+  delete from public.newsletter_subscribers where lower(newsletter_subscribers.email) = wanted;
+  get diagnostics n = row_count;
+  counts := counts || jsonb_build_object('newsletter_subscriptions', n);
+
+  update public.email_log set recipient = private.erased_address(), error = null
+  where lower(recipient) = wanted;
+  get diagnostics n = row_count;
+  counts := counts || jsonb_build_object('emails', n);
+
+  -- Consent records stay, withdrawn, as the proof of what was agreed; their confirmation links go.
+  delete from private.newsletter_confirmations as k
+  using public.consent_records as c
+  where k.consent_id = c.id and c.email = wanted;
+  update public.consent_records as c
+  set email = private.erased_address(), withdrawn_at = coalesce(c.withdrawn_at, now()),
+    withdrawn_how = coalesce(c.withdrawn_how, 'erased')
+  where c.email = wanted;
+  get diagnostics n = row_count;
+  counts := counts || jsonb_build_object('consent_records', n);
+
+  update public.mailing_recipients as m
+  set email = private.erased_address(), name = null, error = null
+  where lower(m.email) = wanted;
+  get diagnostics n = row_count;
+  counts := counts || jsonb_build_object('mailing_recipients', n);
+
+  delete from private.unsubscribe_links as u where lower(u.email) = wanted;
+  delete from private.team_link_requests where lower(team_link_requests.email) = wanted;
+  delete from private.acknowledgements_sent where lower(acknowledgements_sent.address) = wanted;
+  delete from private.submission_attempts where lower(key) = 'email:' || wanted;
+
+  counts := counts || jsonb_build_object('files_queued',
+    (select count(*) from private.files_to_delete) - extra);
+
+  insert into public.audit_log (actor_id, actor_email, action, table_name, row_id, label,
+    changed_columns)
+  values (auth.uid(), auth.jwt() ->> 'email', 'erased', 'personal_data', null,
+    'Personal data erased (address SHA-256 '
+      || encode(sha256(convert_to(wanted, 'UTF8')), 'hex') || ')',
+    array(select key || ': ' || value from jsonb_each_text(counts) order by key));
+  return counts;
+end
+$function$;
+-- executable by: authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.files_deleted(bucket text, paths text[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  n integer;
+begin
+  delete from private.files_to_delete where bucket_id = bucket and object_path = any (paths);
+  get diagnostics n = row_count;
+  return n;
+end
+$function$;
+-- executable by: service_role
+
+CREATE OR REPLACE FUNCTION public.files_to_delete(page integer DEFAULT 500)
+ RETURNS TABLE(bucket_id text, object_path text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select f.bucket_id, f.object_path from private.files_to_delete as f
+  order by f.queued_at, f.object_path
+  limit least(greatest(coalesce(page, 500), 1), 1000)
+$function$;
+-- executable by: service_role
+
 CREATE OR REPLACE FUNCTION public.finish_mailing_batch(mailing uuid, results jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -4863,6 +5119,88 @@ begin
   end if;
   perform private.audit_waiting_list(entry, array['offer_expires_at', 'offered_at', 'status']);
   return entry;
+end
+$function$;
+-- executable by: authenticated, service_role
+
+CREATE OR REPLACE FUNCTION public.personal_data(email text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  wanted text := lower(btrim(coalesce(personal_data.email, '')));
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may read personal data' using errcode = '42501';
+  end if;
+  if not private.is_email(wanted) then
+    perform private.refuse('email', 'Please enter an email address.');
+  end if;
+  return jsonb_build_object(
+    'email', wanted,
+    'registrations', (
+      select coalesce(jsonb_agg(
+        case when lower(r.lead_driver_email) = wanted then
+          jsonb_build_object(
+            'role', 'lead driver',
+            'edition', e.name,
+            'registration', to_jsonb(r) - 'website',
+            'drivers', (select coalesce(jsonb_agg(to_jsonb(d) order by d.role desc), '[]')
+              from public.registration_drivers as d where d.registration_id = r.id),
+            'documents', (select coalesce(jsonb_agg(to_jsonb(t) - 'object_path'
+                order by t.submitted_at), '[]')
+              from public.team_documents as t where t.registration_id = r.id),
+            'payments', (select coalesce(jsonb_agg(to_jsonb(p) order by p.recorded_at), '[]')
+              from public.registration_payments as p where p.registration_id = r.id))
+        else
+          jsonb_build_object(
+            'role', 'co-driver',
+            'edition', e.name,
+            'registration', jsonb_build_object('id', r.id, 'team_name', r.team_name,
+              'co_driver_name', r.co_driver_name, 'co_driver_email', r.co_driver_email,
+              'co_driver_phone', r.co_driver_phone, 'status', r.status,
+              'created_at', r.created_at),
+            'drivers', (select coalesce(jsonb_agg(to_jsonb(d)), '[]')
+              from public.registration_drivers as d
+              where d.registration_id = r.id and d.role = 'co'),
+            'documents', (select coalesce(jsonb_agg(to_jsonb(t) - 'object_path'
+                order by t.submitted_at), '[]')
+              from public.team_documents as t
+              where t.registration_id = r.id and t.kind = 'co_licence'),
+            'payments', '[]'::jsonb)
+        end order by r.created_at), '[]')
+      from public.registrations as r
+      join public.editions as e on e.id = r.edition_id
+      where lower(r.lead_driver_email) = wanted or lower(r.co_driver_email) = wanted),
+    'sponsorship_enquiries', (
+      select coalesce(jsonb_agg(to_jsonb(s) - 'website' order by s.created_at), '[]')
+      from public.sponsorship_enquiries as s where lower(s.email) = wanted),
+    'contact_messages', (
+      select coalesce(jsonb_agg(to_jsonb(c) - 'website' order by c.created_at), '[]')
+      from public.contact_messages as c where lower(c.email) = wanted),
+    'newsletter_subscriptions', (
+      select coalesce(jsonb_agg(to_jsonb(n) - 'website' order by n.created_at), '[]')
+      from public.newsletter_subscribers as n where lower(n.email) = wanted),
+    'waiting_list_entries', (
+      select coalesce(jsonb_agg(to_jsonb(w) - 'website' order by w.created_at), '[]')
+      from public.waiting_list_entries as w where lower(w.email) = wanted),
+    'consent_records', (
+      select coalesce(jsonb_agg(to_jsonb(c) order by c.given_at, c.id), '[]')
+      from public.consent_records as c where c.email = wanted),
+    'emails_sent', (
+      select coalesce(jsonb_agg(jsonb_build_object('kind', l.kind, 'recipient', l.recipient,
+          'status', l.status, 'queued_at', l.queued_at, 'sent_at', l.sent_at)
+          order by l.queued_at, l.id), '[]')
+      from public.email_log as l where lower(l.recipient) = wanted),
+    'mailings_received', (
+      select coalesce(jsonb_agg(jsonb_build_object('mailing', m.subject, 'email', r.email,
+          'name', r.name, 'status', r.status, 'error', r.error, 'sent_at', r.sent_at)
+          order by r.sent_at nulls last, r.id), '[]')
+      from public.mailing_recipients as r join public.mailings as m on m.id = r.mailing_id
+      where lower(r.email) = wanted)
+  );
 end
 $function$;
 -- executable by: authenticated, service_role

@@ -40,6 +40,7 @@ import {
   Newspaper,
   Settings,
   UserCog,
+  UserSearch,
   type LucideIcon,
 } from 'lucide-react';
 import { AdministratorsPage } from './administrators/AdministratorsPage';
@@ -65,6 +66,7 @@ import { testimonialsManager } from './managers/testimonials';
 import { videosManager } from './managers/videos';
 import { SettingsPage } from './SettingsPage';
 import { MediaLibraryScreen } from './screens/MediaLibraryScreen';
+import { PersonalDataScreen } from './personal-data/PersonalDataScreen';
 import { WaitingListScreen } from './waiting-list/WaitingListScreen';
 import { supabase } from './supabase';
 
@@ -237,5 +239,13 @@ export const adminScreens: readonly AdminScreen[] = [
     summary: 'Who can sign in and manage the website',
     Icon: UserCog,
     element: <AdministratorsPage />,
+  },
+  {
+    path: 'personal-data',
+    group: 'People',
+    title: 'Personal data',
+    summary: 'Everything held about an email address: export or erase it',
+    Icon: UserSearch,
+    element: <PersonalDataScreen db={supabase} functions={supabase} />,
   },
 ];

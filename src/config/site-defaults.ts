@@ -53,6 +53,11 @@ export type SiteSettings = {
     social: readonly SocialLink[];
     /** Null: the address the site was built with (VITE_DONATE_URL). */
     donateUrl: string | null;
+    /**
+     * Months after an edition ends before its teams' personal fields are anonymised (the
+     * database's retention job reads the same setting); at least 1.
+     */
+    retentionMonths: number;
   };
   /**
    * Pence, like the price. `raised` is the database's total (funds_raised_to_date(): the editions'
@@ -99,6 +104,8 @@ export const SETTING_DEFAULTS = {
   /** Whole pounds raised outside the rallies and past tours (the old hand-typed total). */
   fundraising_adjustment: '27000',
   fundraising_goal: '150000',
+  /** Months after an edition ends that its teams' personal data is kept. */
+  retention_months: '12',
   hero_home: '',
   hero_rally: '',
   hero_gallery: '',

@@ -15,7 +15,8 @@ export type Database = {
             | 'unpublished'
             | 'trashed'
             | 'restored'
-            | 'deleted';
+            | 'deleted'
+            | 'erased';
           actor_email: string | null;
           actor_id: string | null;
           at: string;
@@ -33,7 +34,8 @@ export type Database = {
             | 'unpublished'
             | 'trashed'
             | 'restored'
-            | 'deleted';
+            | 'deleted'
+            | 'erased';
           actor_email?: string | null;
           actor_id?: string | null;
           at?: string;
@@ -51,7 +53,8 @@ export type Database = {
             | 'unpublished'
             | 'trashed'
             | 'restored'
-            | 'deleted';
+            | 'deleted'
+            | 'erased';
           actor_email?: string | null;
           actor_id?: string | null;
           at?: string;
@@ -1091,6 +1094,7 @@ export type Database = {
       };
       registrations: {
         Row: {
+          anonymised_at: string | null;
           cancelled_at: string | null;
           client_ip: string | null;
           co_driver_email: string;
@@ -1140,6 +1144,7 @@ export type Database = {
           website: string | null;
         };
         Insert: {
+          anonymised_at?: string | null;
           cancelled_at?: string | null;
           client_ip?: string | null;
           co_driver_email?: string;
@@ -1189,6 +1194,7 @@ export type Database = {
           website?: string | null;
         };
         Update: {
+          anonymised_at?: string | null;
           cancelled_at?: string | null;
           client_ip?: string | null;
           co_driver_email?: string;
@@ -1786,6 +1792,10 @@ export type Database = {
         };
         Returns: string;
       };
+      anonymise_expired_teams: {
+        Args: never;
+        Returns: number;
+      };
       begin_refund: {
         Args: {
           registration: string;
@@ -1962,6 +1972,28 @@ export type Database = {
         };
         Returns: Json;
       };
+      erase_personal_data: {
+        Args: {
+          email: string;
+        };
+        Returns: Json;
+      };
+      files_deleted: {
+        Args: {
+          bucket: string;
+          paths: string[];
+        };
+        Returns: number;
+      };
+      files_to_delete: {
+        Args: {
+          page?: number;
+        };
+        Returns: {
+          bucket_id: string;
+          object_path: string;
+        }[];
+      };
       finish_mailing_batch: {
         Args: {
           mailing: string;
@@ -2058,6 +2090,12 @@ export type Database = {
           edition: string;
         };
         Returns: string;
+      };
+      personal_data: {
+        Args: {
+          email: string;
+        };
+        Returns: Json;
       };
       public_teams: {
         Args: {

@@ -73,6 +73,11 @@ export function toSiteSettings(values: SettingValues, facts: EditionFacts = {}):
         return href ? [{ label, href }] : [];
       }),
       donateUrl: readUrl(values.donate_url ?? ''),
+      // As private.retention_months() reads it: 1 to 9999, else the seed stands in.
+      retentionMonths: fallback('retention_months', (value) => {
+        const months = readInteger(value);
+        return months !== null && months >= 1 && months <= 9999 ? months : null;
+      }),
     },
     fundraising: {
       raised: facts.raised ?? pence('fundraising_adjustment'),

@@ -824,6 +824,30 @@ describe('the co-driver, fundraising and team pack functions', () => {
   );
 });
 
+// Issue 26, personal data (migration 20261129000200): search and erasure by administrators only;
+// the retention job's and the file queue's functions by the service role (personal-data-files).
+describe('the personal data functions', () => {
+  test.each(CALLERS)('%s searches and erases only when an administrator', async (caller) => {
+    const email = `nobody.${randomUUID()}@example.org`;
+    for (const name of ['personal_data', 'erase_personal_data'] as const) {
+      const { error } = await client(caller).rpc(name, { email });
+      if (caller === 'admin') expect(error).toBeNull();
+      else expect(error?.code).toBe('42501');
+    }
+  });
+
+  test.each(CALLERS)('%s cannot run the retention job nor touch the file queue', async (caller) => {
+    for (const call of [
+      client(caller).rpc('anonymise_expired_teams'),
+      client(caller).rpc('files_to_delete', { page: 10 }),
+      client(caller).rpc('files_deleted', { bucket: 'documents', paths: ['x'] }),
+    ]) {
+      const { error } = await call;
+      expect(error?.code).toBe('42501');
+    }
+  });
+});
+
 // Issue 23, the admin's side (migration 20261126000300): the inbox's view of registrations with
 // their money state runs with the caller's rights, and the ledger's totals on a registration are
 // the trigger's, never an administrator's.
@@ -1095,6 +1119,9 @@ describe('the private schema (public submissions’ rules and attempts): no API 
       // The co-driver links and the door numbers' counters (migration 20261128000100).
       'select * from private.co_driver_links',
       'update private.edition_door_numbers set last_given = 0',
+      // The files an erasure queued for deletion (migration 20261129000200).
+      'select * from private.files_to_delete',
+      'delete from private.files_to_delete',
     ]) {
       await expect(asCaller(caller, sql)).rejects.toMatchObject({
         code: '42501',

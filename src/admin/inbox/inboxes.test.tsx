@@ -54,6 +54,7 @@ function registration(overrides: Partial<RegistrationListRow> = {}): Registratio
     fundraising_target_pence: null,
     show_on_teams_list: false,
     door_number: null,
+    anonymised_at: null,
     paid_pence: 0,
     deposit_paid_pence: 0,
     refunded_pence: 0,

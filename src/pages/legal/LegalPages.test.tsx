@@ -105,4 +105,35 @@ describe('legal pages', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
     expect(screen.getByText('15 October 2025')).toBeInTheDocument();
   });
+
+  it('states what is kept, for as long as the retention setting says, and how to ask', async () => {
+    const { db } = fakeDb({
+      site_settings: [{ key: 'retention_months', value: '18' }],
+      funds_raised_to_date: [0] as never[],
+      rally_places: [{ capacity: 12, taken: 0, remaining: 12 }],
+    });
+    renderPage(
+      <SiteSettingsProvider>
+        <PrivacyPage />
+      </SiteSettingsProvider>,
+      { db },
+    );
+    expect(
+      await screen.findByText(/are kept for 18 months after the rally ends, then erased\./),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/dates of birth, licence details and the documents/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Asking for a copy or for erasure' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/We will send you a copy of everything we hold about that address/),
+    ).toBeInTheDocument();
+  });
+
+  it('states the seed retention, 12 months, where no setting is read', () => {
+    renderPage(<PrivacyPage />, { db: fakeDb({}).db });
+    expect(screen.getByText(/are kept for 12 months after the rally ends/)).toBeInTheDocument();
+  });
 });

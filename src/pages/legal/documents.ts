@@ -101,6 +101,9 @@ export const terms = ({ edition, organisation }: SiteSettings): LegalDocument =>
   ],
 });
 
+/** '1 month', '12 months'. */
+const months = (count: number) => `${count} ${count === 1 ? 'month' : 'months'}`;
+
 export const privacy = ({ organisation }: SiteSettings): LegalDocument => ({
   title: 'Privacy Policy',
   lastUpdated: '2025-10-15',
@@ -111,8 +114,11 @@ export const privacy = ({ organisation }: SiteSettings): LegalDocument => ({
       heading: 'What we collect',
       points: [
         'Registration details: the names, email addresses and phone numbers of the drivers, your team name and vehicle details.',
+        "Before the rally: each driver's date of birth, driving licence number and expiry, an emergency contact, and copies of the licences, the insurance certificate and the MOT certificate.",
         'Sponsorship enquiries: your company name, email address, phone number, chosen tier and message.',
         'Contact messages: your name, email address, optional phone number, subject and message.',
+        'The newsletter and the waiting list: your email address (and for the waiting list your name and phone number), with a record of what you agreed to, in which words, when and where.',
+        'A record of the emails we send you: which email, when, and whether it was delivered.',
       ],
     },
     {
@@ -120,6 +126,7 @@ export const privacy = ({ organisation }: SiteSettings): LegalDocument => ({
       points: [
         'To organise the rally and communicate with participants.',
         'To reply to sponsorship enquiries and contact messages.',
+        'To send the newsletter, only once you have confirmed your address from the email we send you. Every newsletter has an unsubscribe link that works in one click.',
         'To meet our legal obligations as a charity.',
       ],
     },
@@ -144,7 +151,17 @@ export const privacy = ({ organisation }: SiteSettings): LegalDocument => ({
     {
       heading: 'Keeping and deleting your information',
       paragraphs: [
-        'We keep registration records for as long as the law requires and other messages for no longer than two years. You may ask to see, correct or delete your information at any time.',
+        `A team's personal details (names, email addresses, phone numbers, vehicle and plate, emergency contacts, dates of birth, licence details and the documents sent to us) are kept for ${months(organisation.retentionMonths)} after the rally ends, then erased.`,
+        "The amounts paid and refunded and their dates are kept without anyone's name for as long as the law requires of a charity's accounts.",
+        'Contact messages and sponsorship enquiries are kept for no longer than two years.',
+        'Newsletter addresses are kept until you unsubscribe; the record of your consent and of its withdrawal is kept to show what you agreed to.',
+        'You may ask to see, correct or delete your information at any time.',
+      ],
+    },
+    {
+      heading: 'Asking for a copy or for erasure',
+      paragraphs: [
+        `Write to ${organisation.email} from the address you gave us. We will send you a copy of everything we hold about that address as a file, or erase it, within one month. Erasure replaces your names, contact details, notes and messages, and deletes your documents; payment amounts and dates stay for our accounts.`,
       ],
     },
     {
