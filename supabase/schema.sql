@@ -655,6 +655,7 @@ create table public.mailings (
 alter table public.mailings add constraint mailings_pkey PRIMARY KEY (id);
 alter table public.mailings add constraint mailings_audience_check CHECK (audience = ANY (ARRAY['subscribers'::text, 'teams'::text, 'teams-deposit-paid'::text, 'teams-balance-due'::text, 'teams-paid-in-full'::text, 'waiting-list'::text]));
 alter table public.mailings add constraint mailings_body_check CHECK (length(body) <= 100000 AND btrim(regexp_replace(regexp_replace(body, '<[^>]*>'::text, ''::text, 'g'::text), '&nbsp;|\s'::text, ''::text, 'g'::text)) <> ''::text);
+alter table public.mailings add constraint mailings_body_safe CHECK (body !~* (('<\s*/?\s*(script|style|iframe|frame|frameset|object|embed|applet|form|input|button|textarea|select|link|meta|base|svg|math)([\s/>]|$)'::text || '|<[^>]*\son[a-z]+\s*='::text) || '|<[^>]*(href|src|action|formaction|xlink:href)\s*=\s*["'']?\s*(javascript|vbscript):'::text));
 alter table public.mailings add constraint mailings_edition_of_audience CHECK ((audience = 'subscribers'::text) = (edition_id IS NULL));
 alter table public.mailings add constraint mailings_status_check CHECK (status = ANY (ARRAY['draft'::text, 'sending'::text, 'sent'::text]));
 alter table public.mailings add constraint mailings_subject_check CHECK (length(btrim(subject)) >= 1 AND length(btrim(subject)) <= 200 AND subject !~ '[\r\n]'::text);

@@ -34,6 +34,13 @@ create table public.mailings (
   -- Required: some text once the tags are taken out (the editor's empty state is <p><br></p>).
   body text not null check (length(body) <= 100000
     and btrim(regexp_replace(regexp_replace(body, '<[^>]*>', '', 'g'), '&nbsp;|\s', '', 'g')) <> ''),
+  -- The screen saves the body as the news rules sanitise it (DOMPurify); the sender has no DOM to
+  -- sanitise it again, so the table refuses what that would have removed and an email must never
+  -- carry: script-bearing elements, event handlers, script URLs.
+  constraint mailings_body_safe check (body !~* (
+    '<\s*/?\s*(script|style|iframe|frame|frameset|object|embed|applet|form|input|button|textarea|select|link|meta|base|svg|math)([\s/>]|$)'
+    || '|<[^>]*\son[a-z]+\s*='
+    || '|<[^>]*(href|src|action|formaction|xlink:href)\s*=\s*["'']?\s*(javascript|vbscript):')),
   status text not null default 'draft' check (status in ('draft', 'sending', 'sent')),
   created_by uuid default auth.uid(),
   created_at timestamptz not null default now(),

@@ -1,7 +1,8 @@
 // Hostile input against the mailings (issue 26, migration 20261129000100, the `mailings`
 // function): a visitor or a signed-in non-administrator can neither write, read, count, start nor
 // send a mailing, through the tables, the functions or the Edge Function; the database refuses a
-// subject that is empty, too long or more than one header line, and a message with no text; a
+// subject that is empty, too long or more than one header line, a message with no text, and one
+// carrying scripts, event handlers, script URLs or frames (the sender cannot sanitise it); a
 // subject with markup reaches the inbox as text. Runs on PGlite and on PostgreSQL 15.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -69,6 +70,10 @@ describe('the database checks what the screen checks', () => {
     ['a message with no text', { body: '<p><br></p>' }],
     ['a message of spaces', { body: '<p>&nbsp; </p>' }],
     ['a team audience with no edition', { audience: 'teams' }],
+    ['a script in the message', { body: '<p>Hi</p><script>alert(1)</script>' }],
+    ['an event handler in the message', { body: '<p>Hi <img src="x.png" onerror="alert(1)"></p>' }],
+    ['a script URL in the message', { body: '<p><a href=" JavaScript:alert(1)">Hi</a></p>' }],
+    ['an embedded frame in the message', { body: '<p>Hi</p><IFRAME src="https://x.example">' }],
   ])('%s is refused', async (_, changes) => {
     const { error } = await em()
       .admin.from('mailings')

@@ -61,6 +61,8 @@ const NO_RECIPIENTS: MailingRecipient[] = [];
 
 export const SEND_FAILED = 'The sending stopped. Please try again with "Resume sending".';
 export const SAVE_FAILED = 'Could not save the mailing. Please try again.';
+export const UNSAFE_BODY =
+  'The message holds a script, a frame or an event handler, which an email cannot carry. Remove it and save again.';
 export const HELD =
   'The rest is held by a sending that stopped midway. Please use "Resume sending" again in five minutes.';
 
@@ -216,7 +218,10 @@ function MailingForm({ db, functions, editions }: Doors & { editions: Edition[] 
       return id;
     } catch (error) {
       console.warn('Could not save the mailing', error);
-      setFailure(SAVE_FAILED);
+      // The table's own check of what an email may carry (mailings_body_safe).
+      if (/mailings_body_safe/.test((error as { message?: string } | null)?.message ?? ''))
+        setErrors({ body: UNSAFE_BODY });
+      else setFailure(SAVE_FAILED);
       return null;
     }
   };
