@@ -22,6 +22,8 @@
 --   before a crash is not delivered twice when it is claimed again (the provider keeps the key
 --   24 hours). For subscribers, the claim mints each address's unsubscribe secret
 --   (private.mint_unsubscribe_secret), which only the email carries.
+-- - The Supabase Cron job 'mailings' (every minute) sends one more batch of each mailing still
+--   sending, so a mailing whose screen was closed mid-send finishes by itself.
 
 create table public.mailings (
   id uuid primary key default gen_random_uuid(),
@@ -352,3 +354,16 @@ grant execute on function
   public.claim_mailing_batch(uuid, integer), public.finish_mailing_batch(uuid, jsonb),
   public.mailing_for_test(uuid)
   to service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- A mailing left sending goes on by itself.
+-- ---------------------------------------------------------------------------------------------
+-- The screen drives the batches while it is open; if it is closed mid-send (or the administrator's
+-- connection drops), Supabase Cron asks the function for one more batch of each sending mailing
+-- every minute (pg_net, the service role), until none is left. Batches are claimed, so the job and
+-- the screen never take one recipient twice.
+select cron.schedule(
+  'mailings',
+  '* * * * *',
+  $$select private.call_edge_function('mailings', jsonb_build_object('mailing', m.id)) from public.mailings as m where m.status = 'sending'$$
+);

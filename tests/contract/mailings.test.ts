@@ -237,6 +237,31 @@ describe('audiences of an edition', () => {
     expect(counts).toEqual(Object.fromEntries(rows.map((row) => [row.email, 1])));
   });
 
+  test('a mailing left sending goes on by itself, a batch a minute, reaching each once', async () => {
+    const subject = `Left sending ${randomUUID()}`;
+    const mailing = await draft('teams', { subject });
+    await em().admin.rpc('send_mailing', { mailing });
+    // The screen closed after starting it: nothing has been sent yet.
+    for (let minute = 0; minute < 3; minute += 1) {
+      const { runs } = await em().emulator.runDueJobs(
+        new Date(Date.UTC(2026, 2, 20, 10, 10 + minute)).toISOString(),
+      );
+      expect(runs.find((run) => run.jobname === 'mailings')?.status).toBe('succeeded');
+    }
+    const rows = [...(await recipients(mailing)).values()];
+    expect(rows.map((row) => row.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
+    const { data } = await em().admin.from('mailings').select('status').eq('id', mailing).single();
+    expect(data?.status).toBe('sent');
+    expect(
+      Object.values(
+        await caughtPerAddress(
+          rows.map((row) => row.email),
+          subject,
+        ),
+      ),
+    ).toEqual([1, 1, 1, 1]);
+  });
+
   test('a refused address is logged as failed with the provider’s error', async () => {
     const mailing = await draft('teams-balance-due', { subject: `Failing ${randomUUID()}` });
     await em().admin.rpc('send_mailing', { mailing });
