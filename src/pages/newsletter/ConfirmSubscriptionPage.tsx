@@ -4,6 +4,7 @@
 // personal. Private like every secret link's page: never indexed, never prerendered, no Referer.
 import { Link, useParams } from 'react-router-dom';
 import { FormMessage } from '../../components/FormField';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageHero, Section } from '../../components/PageHero';
 import { PrivateHead } from '../../components/PrivateHead';
 import { Spinner } from '../../components/Spinner';
@@ -26,15 +27,7 @@ function Confirmation({ secret }: { secret: string }) {
     { empty: undefined },
   );
   if (loading) return <Spinner label="Confirming your subscription..." />;
-  if (data === undefined)
-    return (
-      <div className="space-y-4">
-        <FormMessage tone="error">{CONFIRM_FAILED}</FormMessage>
-        <button type="button" onClick={reload} className="font-semibold text-blue-800 underline">
-          Try again
-        </button>
-      </div>
-    );
+  if (data === undefined) return <LoadFailed message={CONFIRM_FAILED} onRetry={reload} />;
   if (!data)
     return (
       <div className="space-y-4">

@@ -9,6 +9,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FormMessage } from '../../components/FormField';
+import { LoadFailed } from '../../components/LoadFailed';
 import { PageHero, Section } from '../../components/PageHero';
 import { PrivateHead } from '../../components/PrivateHead';
 import { Spinner } from '../../components/Spinner';
@@ -68,15 +69,7 @@ function Unsubscribing({ secret }: { secret: string }) {
     { empty: undefined },
   );
   if (loading) return <Spinner label="Unsubscribing..." />;
-  if (data === undefined)
-    return (
-      <div className="space-y-4">
-        <FormMessage tone="error">{UNSUBSCRIBE_FAILED}</FormMessage>
-        <button type="button" onClick={reload} className="font-semibold text-blue-800 underline">
-          Try again
-        </button>
-      </div>
-    );
+  if (data === undefined) return <LoadFailed message={UNSUBSCRIBE_FAILED} onRetry={reload} />;
   if (!data)
     return (
       <div className="space-y-4">
