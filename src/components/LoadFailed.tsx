@@ -1,13 +1,26 @@
-// What a page's private section says when its data could not be read (the network, not a wrong
-// link): the sentence, and "Try again", which asks once more.
+// What a page or screen shows instead of its data when reading it failed (the network, not a
+// wrong link): the sentence, and a button that asks once more. The public pages' look is a link's
+// "Try again"; the admin's (src/admin/ui/LoadFailed.tsx) is its neutral "Retry" button.
 import { FormMessage } from './FormField';
 
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function LoadFailed({
+  message,
+  onRetry,
+  className = 'space-y-4',
+  retryLabel = 'Try again',
+  retryClassName = 'font-semibold text-blue-800 underline',
+}: {
+  message: string;
+  onRetry: () => void;
+  className?: string;
+  retryLabel?: string;
+  retryClassName?: string;
+}) {
   return (
-    <div className="space-y-4">
+    <div className={className}>
       <FormMessage tone="error">{message}</FormMessage>
-      <button type="button" onClick={onRetry} className="font-semibold text-blue-800 underline">
-        Try again
+      <button type="button" onClick={onRetry} className={retryClassName}>
+        {retryLabel}
       </button>
     </div>
   );

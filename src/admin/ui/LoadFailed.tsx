@@ -1,4 +1,5 @@
-import { FormMessage } from '../../components/FormField';
+// The admin's look of the one LoadFailed (src/components/LoadFailed.tsx): a neutral "Retry".
+import { LoadFailed as Failed } from '../../components/LoadFailed';
 import { buttonClass } from './PendingButton';
 
 /** What a screen shows instead of its list when loading failed: the message and a retry. */
@@ -12,11 +13,12 @@ export function LoadFailed({
   className?: string;
 }) {
   return (
-    <div className={className}>
-      <FormMessage tone="error">{message}</FormMessage>
-      <button type="button" className={`${buttonClass('neutral')} mt-3`} onClick={onRetry}>
-        Retry
-      </button>
-    </div>
+    <Failed
+      message={message}
+      onRetry={onRetry}
+      className={className ?? ''}
+      retryLabel="Retry"
+      retryClassName={`${buttonClass('neutral')} mt-3`}
+    />
   );
 }

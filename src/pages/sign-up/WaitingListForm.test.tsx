@@ -3,7 +3,7 @@
 // answers, and its refusals (beside their fields, places left again, too many tries) keeping what
 // was typed. The database is stood in for at the network; join_waiting_list itself is tested
 // against the emulator in tests/contract/waiting-list.test.ts.
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WAITING_LIST_CONSENT } from '../../config/consent';
@@ -60,19 +60,22 @@ describe('WaitingListForm', { timeout: 20_000 }, () => {
         'You are on the waiting list: number 3. We will email you if a place becomes free.',
       ),
     ).toBeInTheDocument();
-    expect(calls).toEqual([
-      {
-        name: 'join_waiting_list',
-        body: {
-          name: 'Robin Waiting',
-          email: 'robin@example.org',
-          phone: '07700 900456',
-          consent_version: WAITING_LIST_CONSENT.version,
+    // The acknowledgement the database queued is sent now rather than at the next run, after the
+    // answer is shown (not awaited by it): wait for its call.
+    await waitFor(() =>
+      expect(calls).toEqual([
+        {
+          name: 'join_waiting_list',
+          body: {
+            name: 'Robin Waiting',
+            email: 'robin@example.org',
+            phone: '07700 900456',
+            consent_version: WAITING_LIST_CONSENT.version,
+          },
         },
-      },
-      // The acknowledgement the database queued, sent now rather than at the next run.
-      { name: 'participant-emails', body: { only: 'waiting_list' } },
-    ]);
+        { name: 'participant-emails', body: { only: 'waiting_list' } },
+      ]),
+    );
   });
 
   it('says it is sending while the database answers, on the button', async () => {
