@@ -180,6 +180,33 @@ describe('test-mode pages', () => {
   });
 });
 
+describe('forgetting the public forms’ limits', () => {
+  const register = () =>
+    em().anon.rpc('submit_registration', {
+      lead_driver_name: 'Limit Tester',
+      lead_driver_email: `limits.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`,
+      lead_driver_phone: '07700 900123',
+      accept_terms: true,
+    });
+
+  it('lets one network register again once the service key has the attempts forgotten', async () => {
+    // Every call here comes from one address: its allowance (10 an hour) runs out.
+    let refused: { code?: string } | null = null;
+    for (let attempt = 0; attempt < 12 && !refused; attempt += 1)
+      refused = (await register()).error;
+    expect(refused).toMatchObject({ code: 'PT429' });
+    for (const key of [em().anonKey, '']) {
+      const answer = await http(em(), '/local/limits', { method: 'DELETE', key });
+      expect(answer.status).toBe(403);
+    }
+    expect((await register()).error).toMatchObject({ code: 'PT429' });
+    const forgotten = await http(em(), '/local/limits', { method: 'DELETE', key: em().serviceKey });
+    expect(forgotten.status).toBe(200);
+    expect((forgotten.json() as { forgotten: number }).forgotten).toBeGreaterThanOrEqual(10);
+    expect((await register()).error).toBeNull();
+  }, 60_000);
+});
+
 describe('the database clock', () => {
   const clock = (init: RequestInit & { key?: string } = {}) =>
     http(em(), '/local/clock', {

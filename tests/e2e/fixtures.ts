@@ -96,6 +96,7 @@ export type Webhooks = <Payload = Record<string, unknown>>(name: string) => Prom
 
 type TestFixtures = {
   allowedConsoleErrors: RegExp[];
+  freshAllowance: undefined;
   adminPage: Page;
   serviceDb: ServiceDb;
   emulatorUrl: string;
@@ -108,6 +109,24 @@ type WorkerFixtures = {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   allowedConsoleErrors: [[], { option: true }],
+
+  // Every page speaks from 127.0.0.1, so a whole run's registrations share one network's
+  // allowance (10 an hour): each "shared state" spec, run alone after the others, starts with the
+  // public forms' attempts forgotten (DELETE /local/limits, the service key). Not the main
+  // project's, whose tests run side by side and count their own attempts (public-forms.spec.ts).
+  freshAllowance: [
+    async ({}, use, testInfo) => {
+      if (testInfo.project.name === 'shared state') {
+        const answer = await fetch(`${e2e.emulatorUrl}/local/limits`, {
+          method: 'DELETE',
+          headers: { apikey: e2e.serviceRoleKey },
+        });
+        expect(answer.status, 'DELETE /local/limits').toBe(200);
+      }
+      await use(undefined);
+    },
+    { auto: true },
+  ],
 
   page: async ({ page, allowedConsoleErrors }, use) => {
     const watch = watchConsole(page, allowedConsoleErrors);

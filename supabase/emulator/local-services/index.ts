@@ -103,6 +103,22 @@ async function databaseClock(req: ApiRequest, { config, db }: ApiContext): Promi
   return json(200, { ok: true, day: db.clock });
 }
 
+/**
+ * DELETE /local/limits forgets the public forms' counted attempts (private.submission_attempts),
+ * for e2e runs: every page there speaks from 127.0.0.1, so a whole run's registrations would
+ * share one network's allowance (10 an hour) and the last ones be refused. The limits themselves
+ * are proved by the contract tests, each caller from its own network. The service key only.
+ */
+async function forgetLimits(req: ApiRequest, { db }: ApiContext): Promise<ApiResponse> {
+  if (req.claims?.role !== 'service_role')
+    return json(403, { ok: false, error: 'Forgetting the limits needs the service-role key' });
+  if (req.method !== 'DELETE') return json(405, { ok: false, error: 'Method not allowed' });
+  const { rows } = await db.query<{ forgotten: number }>(
+    'with gone as (delete from private.submission_attempts returning 1) select count(*)::integer as forgotten from gone',
+  );
+  return json(200, { ok: true, forgotten: rows[0]?.forgotten ?? 0 });
+}
+
 export const handleLocalServices: ApiHandler = async (req, ctx) => {
   const { config } = ctx;
   const path = localPath(req);
@@ -145,6 +161,7 @@ export const handleLocalServices: ApiHandler = async (req, ctx) => {
   }
 
   if (path === '/clock') return databaseClock(req, ctx);
+  if (path === '/limits') return forgetLimits(req, ctx);
 
   if (req.method === 'GET' || req.method === 'HEAD') {
     if (path === '/donate') return html(req.method, donatePage(config.siteUrl));
