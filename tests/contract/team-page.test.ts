@@ -708,6 +708,8 @@ describe('the migration to the ledger loses nothing (a copy of a 2026 database)'
       'fundraising_target_pence',
       'show_on_teams_list',
       'door_number',
+      // When the retention job anonymised the team (20261129000200).
+      'anonymised_at',
     ];
     expect(
       rows.map(({ row }) =>
