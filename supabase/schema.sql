@@ -1549,6 +1549,48 @@ end
 $function$;
 -- executable by: none of the API roles
 
+CREATE OR REPLACE FUNCTION private.anonymise_enquiries(enquiries uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  n integer;
+begin
+  update public.sponsorship_enquiries
+  set company_name = 'Erased', email = private.erased_address(), phone = '0000000',
+    message = 'Erased', note = '', webhook_error = null
+  where id = any (enquiries);
+  get diagnostics n = row_count;
+  update public.audit_log set label = 'Erased'
+  where table_name = 'sponsorship_enquiries' and row_id = any (enquiries);
+  return n;
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.anonymise_messages(messages uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  n integer;
+begin
+  update public.contact_messages
+  set name = 'Erased', email = private.erased_address(), phone = null, message = 'Erased',
+    note = ''
+  where id = any (messages);
+  get diagnostics n = row_count;
+  update public.audit_log set label = 'Erased'
+  where table_name = 'contact_messages' and row_id = any (messages);
+  return n;
+end
+$function$;
+-- executable by: none of the API roles
+
 CREATE OR REPLACE FUNCTION private.anonymise_registration(target uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -1579,6 +1621,32 @@ begin
   where table_name = 'registrations' and row_id = target;
   update public.mailing_recipients set email = private.erased_address(), name = null, error = null
   where registration_id = target;
+end
+$function$;
+-- executable by: none of the API roles
+
+CREATE OR REPLACE FUNCTION private.anonymise_waiting_list_entries(entries uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  n integer;
+begin
+  update public.waiting_list_entries
+  set name = case when name is null then null else 'Erased' end, email = private.erased_address(),
+    phone = case when phone is null then null else '0000000' end, client_ip = null
+  where id = any (entries);
+  get diagnostics n = row_count;
+  update public.mailing_recipients set email = private.erased_address(), name = null, error = null
+  where waiting_list_entry_id = any (entries);
+  delete from private.waiting_list_offer_links where entry_id = any (entries);
+  update public.email_log set recipient = private.erased_address(), error = null
+  where waiting_list_entry_id = any (entries);
+  update public.audit_log set label = 'Erased'
+  where table_name = 'waiting_list_entries' and row_id = any (entries);
+  return n;
 end
 $function$;
 -- executable by: none of the API roles
@@ -3825,6 +3893,21 @@ begin
     perform private.anonymise_registration(team);
     done := done + 1;
   end loop;
+  -- The edition's waiting list goes with its teams; messages and enquiries after two years, as
+  -- the privacy policy says. Each once: an anonymised row's address is an erased one.
+  perform private.anonymise_waiting_list_entries(array(
+    select w.id from public.waiting_list_entries as w
+    join public.editions as e on e.id = w.edition_id
+    where e.end_date < private.today() - make_interval(months => private.retention_months())
+      and w.email not like 'erased-%@erased.invalid'));
+  perform private.anonymise_enquiries(array(
+    select s.id from public.sponsorship_enquiries as s
+    where s.created_at < private.now() - interval '2 years'
+      and s.email not like 'erased-%@erased.invalid'));
+  perform private.anonymise_messages(array(
+    select c.id from public.contact_messages as c
+    where c.created_at < private.now() - interval '2 years'
+      and c.email not like 'erased-%@erased.invalid'));
   return done;
 end
 $function$;
@@ -4625,31 +4708,11 @@ begin
   perform private.anonymise_registration(id) from unnest(led) as id;
   perform private.anonymise_co_driver(id) from unnest(co) as id;
 
-  update public.waiting_list_entries
-  set name = case when name is null then null else 'Erased' end, email = private.erased_address(),
-    phone = case when phone is null then null else '0000000' end, client_ip = null
-  where id = any (entries);
-  update public.mailing_recipients set email = private.erased_address(), name = null, error = null
-  where waiting_list_entry_id = any (entries);
-  delete from private.waiting_list_offer_links where entry_id = any (entries);
-  update public.email_log set recipient = private.erased_address(), error = null
-  where waiting_list_entry_id = any (entries);
-  update public.audit_log set label = 'Erased'
-  where table_name = 'waiting_list_entries' and row_id = any (entries);
-
-  update public.sponsorship_enquiries
-  set company_name = 'Erased', email = private.erased_address(), phone = '0000000',
-    message = 'Erased', note = '', webhook_error = null
-  where lower(sponsorship_enquiries.email) = wanted;
-  get diagnostics n = row_count;
-  counts := counts || jsonb_build_object('sponsorship_enquiries', n);
-
-  update public.contact_messages
-  set name = 'Erased', email = private.erased_address(), phone = null, message = 'Erased',
-    note = ''
-  where lower(contact_messages.email) = wanted;
-  get diagnostics n = row_count;
-  counts := counts || jsonb_build_object('contact_messages', n);
+  perform private.anonymise_waiting_list_entries(entries);
+  counts := counts || jsonb_build_object('sponsorship_enquiries', private.anonymise_enquiries(
+    array(select id from public.sponsorship_enquiries as s where lower(s.email) = wanted)));
+  counts := counts || jsonb_build_object('contact_messages', private.anonymise_messages(
+    array(select id from public.contact_messages as c where lower(c.email) = wanted)));
 
   delete from public.newsletter_subscribers where lower(newsletter_subscribers.email) = wanted;
   get diagnostics n = row_count;

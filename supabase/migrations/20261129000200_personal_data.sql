@@ -33,7 +33,9 @@
 -- Retention. The organisation setting retention_months ("Keep teams' personal data for
 -- (months)", default 12) and public.anonymise_expired_teams() (service role): every registration
 -- of an edition that ended more than that many months before private.today() is anonymised as
--- above, each once (registrations.anonymised_at). The daily job 'personal-data' (Supabase Cron →
+-- above, each once (registrations.anonymised_at); with them the edition's waiting list, and every
+-- contact message and sponsorship enquiry older than two years (the privacy policy's promise), each
+-- once (its address is then an erased one). The daily job 'personal-data' (Supabase Cron →
 -- pg_net → personal-data-files, the balance reminders' mechanism) runs it, then the function
 -- deletes the queued files.
 --
@@ -254,6 +256,75 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------------------------
+-- Anonymising a waiting-list entry, an enquiry, a message: one way, for an erasure and for the
+-- retention job alike. Each answers how many rows it changed.
+-- ---------------------------------------------------------------------------------------------
+create or replace function private.anonymise_waiting_list_entries(entries uuid[])
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  update public.waiting_list_entries
+  set name = case when name is null then null else 'Erased' end, email = private.erased_address(),
+    phone = case when phone is null then null else '0000000' end, client_ip = null
+  where id = any (entries);
+  get diagnostics n = row_count;
+  update public.mailing_recipients set email = private.erased_address(), name = null, error = null
+  where waiting_list_entry_id = any (entries);
+  delete from private.waiting_list_offer_links where entry_id = any (entries);
+  update public.email_log set recipient = private.erased_address(), error = null
+  where waiting_list_entry_id = any (entries);
+  update public.audit_log set label = 'Erased'
+  where table_name = 'waiting_list_entries' and row_id = any (entries);
+  return n;
+end
+$$;
+
+create or replace function private.anonymise_enquiries(enquiries uuid[])
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  update public.sponsorship_enquiries
+  set company_name = 'Erased', email = private.erased_address(), phone = '0000000',
+    message = 'Erased', note = '', webhook_error = null
+  where id = any (enquiries);
+  get diagnostics n = row_count;
+  update public.audit_log set label = 'Erased'
+  where table_name = 'sponsorship_enquiries' and row_id = any (enquiries);
+  return n;
+end
+$$;
+
+create or replace function private.anonymise_messages(messages uuid[])
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  update public.contact_messages
+  set name = 'Erased', email = private.erased_address(), phone = null, message = 'Erased',
+    note = ''
+  where id = any (messages);
+  get diagnostics n = row_count;
+  update public.audit_log set label = 'Erased'
+  where table_name = 'contact_messages' and row_id = any (messages);
+  return n;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
 -- Erasure.
 -- ---------------------------------------------------------------------------------------------
 
@@ -292,31 +363,11 @@ begin
   perform private.anonymise_registration(id) from unnest(led) as id;
   perform private.anonymise_co_driver(id) from unnest(co) as id;
 
-  update public.waiting_list_entries
-  set name = case when name is null then null else 'Erased' end, email = private.erased_address(),
-    phone = case when phone is null then null else '0000000' end, client_ip = null
-  where id = any (entries);
-  update public.mailing_recipients set email = private.erased_address(), name = null, error = null
-  where waiting_list_entry_id = any (entries);
-  delete from private.waiting_list_offer_links where entry_id = any (entries);
-  update public.email_log set recipient = private.erased_address(), error = null
-  where waiting_list_entry_id = any (entries);
-  update public.audit_log set label = 'Erased'
-  where table_name = 'waiting_list_entries' and row_id = any (entries);
-
-  update public.sponsorship_enquiries
-  set company_name = 'Erased', email = private.erased_address(), phone = '0000000',
-    message = 'Erased', note = '', webhook_error = null
-  where lower(sponsorship_enquiries.email) = wanted;
-  get diagnostics n = row_count;
-  counts := counts || jsonb_build_object('sponsorship_enquiries', n);
-
-  update public.contact_messages
-  set name = 'Erased', email = private.erased_address(), phone = null, message = 'Erased',
-    note = ''
-  where lower(contact_messages.email) = wanted;
-  get diagnostics n = row_count;
-  counts := counts || jsonb_build_object('contact_messages', n);
+  perform private.anonymise_waiting_list_entries(entries);
+  counts := counts || jsonb_build_object('sponsorship_enquiries', private.anonymise_enquiries(
+    array(select id from public.sponsorship_enquiries as s where lower(s.email) = wanted)));
+  counts := counts || jsonb_build_object('contact_messages', private.anonymise_messages(
+    array(select id from public.contact_messages as c where lower(c.email) = wanted)));
 
   delete from public.newsletter_subscribers where lower(newsletter_subscribers.email) = wanted;
   get diagnostics n = row_count;
@@ -386,6 +437,21 @@ begin
     perform private.anonymise_registration(team);
     done := done + 1;
   end loop;
+  -- The edition's waiting list goes with its teams; messages and enquiries after two years, as
+  -- the privacy policy says. Each once: an anonymised row's address is an erased one.
+  perform private.anonymise_waiting_list_entries(array(
+    select w.id from public.waiting_list_entries as w
+    join public.editions as e on e.id = w.edition_id
+    where e.end_date < private.today() - make_interval(months => private.retention_months())
+      and w.email not like 'erased-%@erased.invalid'));
+  perform private.anonymise_enquiries(array(
+    select s.id from public.sponsorship_enquiries as s
+    where s.created_at < private.now() - interval '2 years'
+      and s.email not like 'erased-%@erased.invalid'));
+  perform private.anonymise_messages(array(
+    select c.id from public.contact_messages as c
+    where c.created_at < private.now() - interval '2 years'
+      and c.email not like 'erased-%@erased.invalid'));
   return done;
 end
 $$;
@@ -424,7 +490,8 @@ $$;
 -- ---------------------------------------------------------------------------------------------
 revoke all on function
   private.erased_address(), private.retention_months(), private.anonymise_co_driver(uuid),
-  private.anonymise_registration(uuid)
+  private.anonymise_registration(uuid), private.anonymise_waiting_list_entries(uuid[]),
+  private.anonymise_enquiries(uuid[]), private.anonymise_messages(uuid[])
   from public, anon, authenticated;
 revoke all on function
   public.personal_data(text), public.erase_personal_data(text), public.anonymise_expired_teams(),

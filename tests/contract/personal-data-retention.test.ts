@@ -1,10 +1,13 @@
 // Issue 26, retention (migration 20261129000200_personal_data.sql): the daily 'personal-data'
 // job (Supabase Cron → pg_net → personal-data-files, as the emulator's scheduler runs the same
 // declaration) anonymises the teams of an edition that ended more than retention_months ago
-// (the organisation's setting, 12 by default), documents and dates of birth included, each once.
-// The clock is pinned: the 2026 edition ends on 28 June 2026.
+// (the organisation's setting, 12 by default), documents and dates of birth included, each once,
+// and the edition's waiting list with them; contact messages and sponsorship enquiries two years
+// after they arrived, as the privacy policy says. The clock is pinned: the 2026 edition ends on
+// 28 June 2026.
+import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { http, setupTestEmulator } from './harness';
+import { arrangeRow, http, setupTestEmulator } from './harness';
 import { edition2026, editionMoney, knownPerson } from './personal-data-support';
 
 const em = setupTestEmulator({ trustTestClientAddress: true });
@@ -71,5 +74,68 @@ describe('the retention job', () => {
     expect(await team(person.team.id)).toEqual(anonymised);
     const { data: again } = await em().service.rpc('anonymise_expired_teams');
     expect(again).toBe(0);
+  });
+
+  test('takes the waiting list with its edition, and messages and enquiries after two years', async () => {
+    const day = (at: string) => ({ created_at: at });
+    const writer = `old.${randomUUID()}@example.org`;
+    const message = await arrangeRow(em(), 'contact_messages', {
+      name: 'Old Writer',
+      email: writer,
+      subject: 'rally',
+      message: 'A message from January 2026.',
+      ...day('2026-01-10T10:00:00Z'),
+    });
+    const enquiry = await arrangeRow(em(), 'sponsorship_enquiries', {
+      company_name: 'Old Sponsor Ltd',
+      email: writer,
+      phone: '07700 900555',
+      tier: 'Tier 3 - £800',
+      message: 'An enquiry from January 2026.',
+      ...day('2026-01-10T10:00:00Z'),
+    });
+    const entry = await arrangeRow(em(), 'waiting_list_entries', {
+      edition_id: await edition2026(em()),
+      name: 'Old Waiter',
+      email: writer,
+      phone: '07700 900555',
+      consent_version: 'waiting-list-2026-11',
+      consented_at: '2026-05-01T10:00:00Z',
+    });
+    const read = async () => ({
+      message: (
+        await em().service.from('contact_messages').select('name, email, message').eq('id', message)
+      ).data?.[0],
+      enquiry: (
+        await em()
+          .service.from('sponsorship_enquiries')
+          .select('company_name, email, message')
+          .eq('id', enquiry)
+      ).data?.[0],
+      entry: (await em().service.from('waiting_list_entries').select('name, email').eq('id', entry))
+        .data?.[0],
+    });
+    const erased = /^erased-[0-9a-f]{12}@erased\.invalid$/;
+
+    // The edition's teams went after twelve months: its waiting list with them, not the messages.
+    await runDay('2027-07-02');
+    const then = await read();
+    expect(then.entry?.name).toBe('Erased');
+    expect(then.entry?.email).toMatch(erased);
+    expect(then.message).toMatchObject({ name: 'Old Writer', email: writer });
+    expect(then.enquiry).toMatchObject({ company_name: 'Old Sponsor Ltd', email: writer });
+
+    // Two years after they arrived, to the day: not yet; the day after, gone.
+    await runDay('2028-01-10');
+    expect((await read()).message).toMatchObject({ name: 'Old Writer', email: writer });
+    await runDay('2028-01-11');
+    const later = await read();
+    expect(later.message).toMatchObject({ name: 'Erased', message: 'Erased' });
+    expect(later.message?.email).toMatch(erased);
+    expect(later.enquiry).toMatchObject({ company_name: 'Erased', message: 'Erased' });
+    expect(later.enquiry?.email).toMatch(erased);
+    // Once: the next day changes none of them again.
+    await runDay('2028-01-12');
+    expect(await read()).toEqual(later);
   });
 });
