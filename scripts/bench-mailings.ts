@@ -160,10 +160,18 @@ async function main(): Promise<void> {
       }
     }
     const seconds = (performance.now() - started) / 1000;
-    console.log(
-      `${sent} sent, ${failed} failed in ${batches} batches: ${seconds.toFixed(1)} s, ${(sent / seconds).toFixed(0)} mails/s (goal: ${RECIPIENTS} in under 120 s)`,
+    // The database's count, not the sum of the answers: the emulator's scheduler runs the
+    // 'mailings' cron job too, which sends a batch of a sending mailing each minute.
+    const counted = await request(
+      agent,
+      url(`/rest/v1/mailings_with_counts?select=sent,failed&id=eq.${mailing}`),
+      { ...admin, accept: 'application/vnd.pgrst.object+json' },
     );
-    if (failed > 0 || sent !== RECIPIENTS) process.exitCode = 1;
+    const totals = JSON.parse(counted.body) as { sent: number; failed: number };
+    console.log(
+      `${totals.sent} sent, ${totals.failed} failed (${sent} by these ${batches} batches, ${totals.sent - sent} by the cron job): ${seconds.toFixed(1)} s, ${(totals.sent / seconds).toFixed(0)} mails/s (goal: ${RECIPIENTS} in under 120 s)`,
+    );
+    if (failed > 0 || totals.failed > 0 || totals.sent !== RECIPIENTS) process.exitCode = 1;
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
