@@ -6,6 +6,7 @@
 // carries the functions' client), after the rest of the team's page.
 import { useState, type ReactNode } from 'react';
 import { FormMessage, TextField } from '../../components/FormField';
+import { VehicleFields } from '../../components/VehicleFields';
 import { LoadFailed } from '../../components/LoadFailed';
 import { FormSubmit } from '../../components/FormSubmit';
 import { Spinner } from '../../components/Spinner';
@@ -114,26 +115,7 @@ function DocumentsDetailsForm({
       <fieldset className="space-y-5 rounded-2xl border border-slate-200 p-5 sm:p-6">
         <legend className="px-2 text-lg font-bold text-slate-900">Car</legend>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Vehicle make"
-            limit={limits.vehicleMake}
-            {...form.field('vehicleMake')}
-          />
-          <TextField
-            label="Vehicle model"
-            limit={limits.vehicleModel}
-            {...form.field('vehicleModel')}
-          />
-          <TextField
-            label="Vehicle colour"
-            limit={limits.vehicleColour}
-            {...form.field('vehicleColour')}
-          />
-          <TextField
-            label="Registration plate"
-            limit={limits.registrationPlate}
-            {...form.field('registrationPlate')}
-          />
+          <VehicleFields field={form.field} model={form.field('vehicleModel')} />
           <TextField
             label="Insurance valid until"
             type="date"

@@ -3,6 +3,7 @@
 // the sign-up form (lib/team-fields.ts); the database checks them again and a field it refuses is
 // shown beside that field, with everything typed kept.
 import { CheckboxField, EmailField, TextField } from '../../components/FormField';
+import { VehicleFields } from '../../components/VehicleFields';
 import { FormSubmit } from '../../components/FormSubmit';
 import { registrationLimits as limits } from '../../config/forms';
 import { useDb } from '../../data/dbContext';
@@ -108,26 +109,7 @@ export function EditDetailsForm({
         <legend className={legendClass}>Team and vehicle</legend>
         <TextField label="Team name" limit={limits.teamName} {...form.field('teamName')} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Vehicle make"
-            limit={limits.vehicleMake}
-            {...form.field('vehicleMake')}
-          />
-          <TextField
-            label="Vehicle model"
-            limit={limits.vehicleModel}
-            {...form.field('vehicleModel')}
-          />
-          <TextField
-            label="Vehicle colour"
-            limit={limits.vehicleColour}
-            {...form.field('vehicleColour')}
-          />
-          <TextField
-            label="Registration plate"
-            limit={limits.registrationPlate}
-            {...form.field('registrationPlate')}
-          />
+          <VehicleFields field={form.field} model={form.field('vehicleModel')} />
         </div>
         <CheckboxField
           label="We would like separate rooms"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CheckboxField, EmailField, TextField } from '../../components/FormField';
+import { VehicleFields } from '../../components/VehicleFields';
 import { FormSubmit } from '../../components/FormSubmit';
 import { Honeypot } from '../../components/Honeypot';
 import { paths } from '../../config/paths';
@@ -179,21 +180,7 @@ export function RegistrationForm({
         <legend className={legendClass}>Team and vehicle (optional)</legend>
         <TextField label="Team name" limit={limits.teamName} {...form.field('teamName')} />
         <div className="grid gap-5 sm:grid-cols-3">
-          <TextField
-            label="Vehicle make"
-            limit={limits.vehicleMake}
-            {...form.field('vehicleMake')}
-          />
-          <TextField
-            label="Vehicle colour"
-            limit={limits.vehicleColour}
-            {...form.field('vehicleColour')}
-          />
-          <TextField
-            label="Registration plate"
-            limit={limits.registrationPlate}
-            {...form.field('registrationPlate')}
-          />
+          <VehicleFields field={form.field} />
         </div>
       </fieldset>
       <CheckboxField
