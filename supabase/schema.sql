@@ -4936,8 +4936,7 @@ CREATE OR REPLACE FUNCTION public.issue_co_driver_link(registration uuid)
  SET search_path TO ''
 AS $function$
 declare
-  secret constant text := translate(rtrim(encode(extensions.gen_random_bytes(32), 'base64'), '='),
-                                    '+/', '-_');
+  secret constant text := private.new_secret();
 begin
   if not exists (select 1 from public.registrations where id = issue_co_driver_link.registration) then
     return null;

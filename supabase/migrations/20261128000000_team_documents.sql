@@ -37,9 +37,10 @@
 --   'participant-emails' cron job now runs it beside due_balance_reminders.
 -- - email_log: the four new kinds, a team_document_id for the rejection's email, and
 --   'document_rejected' may go more than once per registration (one per rejected file).
---   claim_registration_email (this file's definition is the one in force) answers `documents`
---   (the team's readiness) and, for a rejection, `document` (kind, label, file name, reason), and
---   skips a documents reminder no longer owed.
+--   claim_registration_email answers `documents` (the team's readiness) and, for a rejection,
+--   `document` (kind, label, file name, reason), and skips a documents reminder no longer owed:
+--   its one definition with these is 20261129000000_consent_and_unsubscribe.sql's, the claim's
+--   last, which also carries the co-driver's (20261128000100) and the newsletter's branches.
 -- - Storage: the bucket `documents` (private; JPEG, PNG and PDF; 10 MiB), administrators read
 --   and list its objects; nobody else has a policy on it (the Edge Function uses the service role).
 --
@@ -723,77 +724,6 @@ begin
   on conflict do nothing;
   get diagnostics queued = row_count;
   return queued;
-end
-$$;
-
--- 20261127000000_waiting_list.sql's, with the team's readiness in every answer, the rejected
--- document for 'document_rejected', and a documents reminder skipped when nothing is missing.
-create or replace function public.claim_registration_email(email_id uuid)
-returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  claimed public.email_log;
-  team public.registrations;
-  money jsonb;
-  readiness jsonb;
-  document public.team_documents;
-begin
-  update public.email_log set status = 'sending', attempts = attempts + 1, claimed_at = now()
-  where id = email_id
-    and ((status in ('queued', 'failed') and attempts < 5)
-         or (status = 'sending' and claimed_at < now() - interval '10 minutes'))
-  returning * into claimed;
-  if claimed.id is null then
-    return null;
-  end if;
-  if claimed.kind in ('waiting_list_joined', 'waiting_list_offer') then
-    return private.claim_waiting_list_email(claimed);
-  end if;
-  select * into team from public.registrations where id = claimed.registration_id;
-  if team.id is null then
-    update public.email_log set status = 'skipped', error = 'The registration was deleted.'
-    where id = claimed.id;
-    return null;
-  end if;
-  money := private.registration_money(team.id);
-  if claimed.kind in ('balance_reminder_14', 'balance_reminder_3', 'balance_overdue',
-                      'reminder_manual')
-     and (team.status = 'cancelled' or coalesce((money ->> 'balance_pence')::integer, 0) <= 0) then
-    update public.email_log set status = 'skipped', error = 'Nothing is owed any more.'
-    where id = claimed.id;
-    return null;
-  end if;
-  readiness := private.registration_readiness(team.id);
-  if claimed.kind in ('documents_reminder_60', 'documents_reminder_30', 'documents_reminder_14')
-     and (team.status = 'cancelled'
-          or readiness ->> 'readiness' not in ('documents missing', 'rejected')) then
-    update public.email_log set status = 'skipped', error = 'Nothing is missing any more.'
-    where id = claimed.id;
-    return null;
-  end if;
-  if claimed.kind = 'document_rejected' then
-    select * into document from public.team_documents where id = claimed.team_document_id;
-    if document.id is null or document.status <> 'rejected' then
-      update public.email_log set status = 'skipped', error = 'The document is no longer rejected.'
-      where id = claimed.id;
-      return null;
-    end if;
-  end if;
-  return jsonb_build_object(
-    'email', to_jsonb(claimed),
-    'registration', to_jsonb(team) - 'client_ip' - 'website',
-    'edition', private.edition_facts(team.edition_id),
-    'money', money,
-    'quote', private.cancellation_quote(team.id),
-    'documents', readiness,
-    'document', case when document.id is not null then jsonb_build_object(
-      'kind', document.kind, 'label', private.document_label(document.kind),
-      'file_name', document.file_name, 'reason', document.reason) end,
-    'team_link_secret', case when claimed.kind <> 'cancelled_organiser'
-                             then public.issue_team_link(team.id) end);
 end
 $$;
 

@@ -10,7 +10,7 @@
 -- copies without being redefined. The confirmation and the deposit receipt are sent outside the
 -- log (claim_email); their functions queue the co-driver's copy with queue_co_driver_copy().
 -- claim_registration_email hands a copy the co-driver's own link (co_driver_link_secret) and
--- never the lead's team link.
+-- never the lead's team link (its definition: 20261129000000_consent_and_unsubscribe.sql's).
 --
 -- The co-driver's link. issue_co_driver_link() (service role) makes a random 256-bit secret and
 -- stores only its SHA-256 in private.co_driver_links, as the team link; it expires as the team
@@ -34,23 +34,14 @@
 -- 20261128000000: every detail given and every document accepted), or the reason it cannot have
 -- one.
 --
--- This file's definitions of claim_registration_email and email_log's kind constraint are the
--- ones in force. Valid on hosted Supabase (PostgreSQL 15+, `postgres` not a superuser), PGlite
+-- This file's definition of email_log's once-per-recipient index is the one in force. Valid on hosted Supabase (PostgreSQL 15+, `postgres` not a superuser), PGlite
 -- and PostgreSQL 15.
 
 -- ---------------------------------------------------------------------------------------------
 -- The email log: one row per recipient.
 -- ---------------------------------------------------------------------------------------------
 
--- Every kind so far (20261127000100's), the documents' four (20261128000000) and none new here:
--- a copy has its original's kind.
-alter table public.email_log drop constraint if exists email_log_kind_check;
-alter table public.email_log add constraint email_log_kind_check check (kind in (
-  'confirmation', 'deposit_receipt', 'balance_receipt', 'balance_reminder_14',
-  'balance_reminder_3', 'balance_overdue', 'cancelled_team', 'cancelled_organiser', 'team_link',
-  'reminder_manual', 'waiting_list_joined', 'waiting_list_offer', 'refund_sent',
-  'documents_reminder_60', 'documents_reminder_30', 'documents_reminder_14', 'document_rejected'));
-
+-- No new kind here (20261128000000's constraint stands): a copy has its original's kind.
 alter table public.email_log
   add column co_driver_copy boolean not null default false;
 
@@ -177,8 +168,19 @@ as $$
     and private.today() <= e.end_date + 30
 $$;
 
--- Makes a co-driver secret: 32 random bytes, base64url; stores its SHA-256 only and answers the
--- secret, once. Null for no registration.
+-- A fresh secret: 32 random bytes, base64url (43 characters). The secrets from here on are made
+-- by it (the team link's and the offer link's, older, spell it out).
+create or replace function private.new_secret()
+returns text
+language sql
+volatile
+security definer
+set search_path = ''
+as $$ select translate(rtrim(encode(extensions.gen_random_bytes(32), 'base64'), '='), '+/', '-_') $$;
+revoke all on function private.new_secret() from public, anon, authenticated;
+
+-- Makes a co-driver secret; stores its SHA-256 only and answers the secret, once. Null for no
+-- registration.
 create or replace function public.issue_co_driver_link(registration uuid)
 returns text
 language plpgsql
@@ -186,8 +188,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  secret constant text := translate(rtrim(encode(extensions.gen_random_bytes(32), 'base64'), '='),
-                                    '+/', '-_');
+  secret constant text := private.new_secret();
 begin
   if not exists (select 1 from public.registrations where id = issue_co_driver_link.registration) then
     return null;
@@ -617,84 +618,6 @@ begin
       'vehicle_model', team.vehicle_model,
       'vehicle_colour', team.vehicle_colour,
       'registration_plate', team.registration_plate));
-end
-$$;
-
--- ---------------------------------------------------------------------------------------------
--- Sending: a copy carries the co-driver's link.
--- ---------------------------------------------------------------------------------------------
-
--- 20261128000000's (the readiness, the rejected document, reminders skipped when nothing is
--- missing), with the co-driver's copy: it carries a fresh co-driver link (co_driver_link_secret)
--- and no team link, so the copy never opens the lead's page.
-create or replace function public.claim_registration_email(email_id uuid)
-returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  claimed public.email_log;
-  team public.registrations;
-  money jsonb;
-  readiness jsonb;
-  document public.team_documents;
-begin
-  update public.email_log set status = 'sending', attempts = attempts + 1, claimed_at = now()
-  where id = email_id
-    and ((status in ('queued', 'failed') and attempts < 5)
-         or (status = 'sending' and claimed_at < now() - interval '10 minutes'))
-  returning * into claimed;
-  if claimed.id is null then
-    return null;
-  end if;
-  if claimed.kind in ('waiting_list_joined', 'waiting_list_offer') then
-    return private.claim_waiting_list_email(claimed);
-  end if;
-  select * into team from public.registrations where id = claimed.registration_id;
-  if team.id is null then
-    update public.email_log set status = 'skipped', error = 'The registration was deleted.'
-    where id = claimed.id;
-    return null;
-  end if;
-  money := private.registration_money(team.id);
-  if claimed.kind in ('balance_reminder_14', 'balance_reminder_3', 'balance_overdue',
-                      'reminder_manual')
-     and (team.status = 'cancelled' or coalesce((money ->> 'balance_pence')::integer, 0) <= 0) then
-    update public.email_log set status = 'skipped', error = 'Nothing is owed any more.'
-    where id = claimed.id;
-    return null;
-  end if;
-  readiness := private.registration_readiness(team.id);
-  if claimed.kind in ('documents_reminder_60', 'documents_reminder_30', 'documents_reminder_14')
-     and (team.status = 'cancelled'
-          or readiness ->> 'readiness' not in ('documents missing', 'rejected')) then
-    update public.email_log set status = 'skipped', error = 'Nothing is missing any more.'
-    where id = claimed.id;
-    return null;
-  end if;
-  if claimed.kind = 'document_rejected' then
-    select * into document from public.team_documents where id = claimed.team_document_id;
-    if document.id is null or document.status <> 'rejected' then
-      update public.email_log set status = 'skipped', error = 'The document is no longer rejected.'
-      where id = claimed.id;
-      return null;
-    end if;
-  end if;
-  return jsonb_build_object(
-    'email', to_jsonb(claimed),
-    'registration', to_jsonb(team) - 'client_ip' - 'website',
-    'edition', private.edition_facts(team.edition_id),
-    'money', money,
-    'quote', private.cancellation_quote(team.id),
-    'documents', readiness,
-    'document', case when document.id is not null then jsonb_build_object(
-      'kind', document.kind, 'label', private.document_label(document.kind),
-      'file_name', document.file_name, 'reason', document.reason) end,
-    'team_link_secret', case when claimed.kind <> 'cancelled_organiser' and not claimed.co_driver_copy
-                             then public.issue_team_link(team.id) end,
-    'co_driver_link_secret', case when claimed.co_driver_copy
-                                  then public.issue_co_driver_link(team.id) end);
 end
 $$;
 

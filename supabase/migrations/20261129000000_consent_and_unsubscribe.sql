@@ -162,15 +162,6 @@ create index newsletter_confirmations_consent_idx on private.newsletter_confirma
 alter table private.newsletter_confirmations enable row level security;
 revoke all on private.newsletter_confirmations from public, anon, authenticated;
 
--- A fresh secret: 32 random bytes, base64url (43 characters).
-create or replace function private.new_secret()
-returns text
-language sql
-volatile
-security definer
-set search_path = ''
-as $$ select translate(rtrim(encode(extensions.gen_random_bytes(32), 'base64'), '='), '+/', '-_') $$;
-
 -- The claim of a 'newsletter_confirmation' email: a fresh link (the last one replaced), or null
 -- (skipped) when the consent is gone, withdrawn or already confirmed.
 create or replace function private.claim_newsletter_email(claimed public.email_log)
@@ -544,7 +535,10 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------------------------
--- The claim, with the newsletter's branch (20261128000100's otherwise).
+-- The claim: 20261127000000's, with the team's readiness in every answer, the rejected document
+-- for 'document_rejected' and a documents reminder skipped when nothing is missing (issue 25's
+-- documents), a co-driver's copy carrying the co-driver's link and no team link (issue 25's
+-- co-driver), and the newsletter's branch.
 -- ---------------------------------------------------------------------------------------------
 create or replace function public.claim_registration_email(email_id uuid)
 returns jsonb
@@ -624,7 +618,7 @@ $$;
 -- Who may call what.
 -- ---------------------------------------------------------------------------------------------
 revoke all on function
-  private.withdraw_newsletter_consent(text, text), private.new_secret(),
+  private.withdraw_newsletter_consent(text, text),
   private.claim_newsletter_email(public.email_log), private.mint_unsubscribe_secret(text),
   private.unsubscribe_address(text), private.count_network_call(text, text),
   private.calling_network(text), private.confirm_subscriber(uuid)
