@@ -15,7 +15,7 @@
 // POST { secret, kind, action: 'url' }         → 200 { url, expires_in, file_name }
 //   404 when the secret opens nothing (wrong, altered or expired alike) or no file of the kind;
 //   400 kind or form, 413 too large, 415 not a JPEG, PNG or PDF, 409 cancelled or not owed.
-import { serviceHeaders } from '../_shared/database.ts';
+import { callRpc, RpcFailed, serviceHeaders } from '../_shared/database.ts';
 import { json, Refusal, serve } from '../_shared/http.ts';
 
 const BUCKET = 'documents';
@@ -46,20 +46,15 @@ export function documentType(bytes: Uint8Array): Stored | null {
   return null;
 }
 
-/** PostgREST's RPC with the service role; a PT4xx refusal becomes the caller's Refusal. */
+/** The shared RPC; the database's refusals (PT400, PT404, PT409) become the caller's. */
 async function rpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${Deno.env.get('SUPABASE_URL')}/rest/v1/rpc/${name}`, {
-    method: 'POST',
-    headers: { ...serviceHeaders(), 'content-type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  const text = await response.text();
-  if (response.status === 400 || response.status === 404 || response.status === 409) {
-    const error = JSON.parse(text) as { message?: string; details?: string };
-    throw new Refusal(response.status, error.message ?? 'Refused.', error.details ?? undefined);
+  try {
+    return await callRpc<T>(name, args);
+  } catch (failure) {
+    if (failure instanceof RpcFailed && [400, 404, 409].includes(failure.status))
+      throw new Refusal(failure.status, failure.said, failure.field);
+    throw failure;
   }
-  if (!response.ok) throw new Error(`rpc ${name} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
 }
 
 function secretOf(value: unknown): string {

@@ -13,7 +13,7 @@
 // Anyone may call it (supabase/config.toml: verify_jwt = false; a mail client has no token): the
 // 256-bit secret is the key, and the calls are counted per network (30 an hour) by the database,
 // with the caller's address as the gateway appends it to x-forwarded-for.
-import { callRpc } from '../_shared/database.ts';
+import { callRpc, RpcFailed } from '../_shared/database.ts';
 import { json, Refusal, serve } from '../_shared/http.ts';
 import { unsubscribePage } from '../_shared/unsubscribe.ts';
 
@@ -58,7 +58,7 @@ serve(
         network: networkOf(request),
       });
     } catch (failure) {
-      if (String(failure).includes('PT429') || String(failure).includes(' 429'))
+      if (failure instanceof RpcFailed && failure.status === 429)
         throw new Refusal(429, 'Too many requests from this network. Please try again later.');
       throw failure;
     }
