@@ -20,7 +20,7 @@ import { toCsv, type CsvColumn } from '../../lib/csv';
 import { formatMoney } from '../../lib/money';
 import { useLoad } from '../../lib/useLoad';
 import { RunButton } from '../inbox/InboxScreen';
-import { downloadCsv } from '../ui/download';
+import { downloadCsv } from '../../lib/download';
 import { LoadFailed } from '../ui/LoadFailed';
 
 /**

@@ -26,7 +26,7 @@ import { useListQuery } from '../list/useListQuery';
 import { useServerList } from '../list/useServerList';
 import { AdminTitle } from '../AdminTitle';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { downloadCsv } from '../ui/download';
+import { downloadCsv } from '../../lib/download';
 import { buttonClass, PendingButton } from '../ui/PendingButton';
 import { useToast } from '../ui/Toast';
 

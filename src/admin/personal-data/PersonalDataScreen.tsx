@@ -27,7 +27,7 @@ import { formatDateTime } from '../../lib/dateTime';
 import { EmptyState } from '../../components/EmptyState';
 import { AdminTitle } from '../AdminTitle';
 import { BackToDashboard } from '../BackToDashboard';
-import { downloadText } from '../ui/download';
+import { downloadText } from '../../lib/download';
 import { LoadFailed } from '../ui/LoadFailed';
 import { PendingButton, buttonClass } from '../ui/PendingButton';
 import { useToast } from '../ui/Toast';

@@ -1,23 +1,12 @@
-// "Download the team pack" on the team's page, once the team has paid in full: the PDF the
-// team-pack function makes from the edition's facts and the team's (door number, route outline,
-// emergency numbers). The function decides whether the team may have it (paid in full and ready
-// to drive); its sentence is shown when it refuses.
+// "Download the team pack" on the team's page, shown once the team is paid in full and ready to
+// drive: the PDF the team-pack function makes from the edition's facts and the team's (door
+// number, route outline, emergency numbers). The function decides again whether the team may have
+// it; its sentence is shown when it refuses.
 import { useState } from 'react';
 import { FileDown } from 'lucide-react';
 import { FormMessage } from '../../components/FormField';
 import { downloadTeamPack, TEAM_PACK_UNREACHABLE } from '../../data/fundraising';
-
-/** Hands the browser a file to save, by a link clicked once and let go. */
-function save(file: Blob, name: string) {
-  const address = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = address;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(address);
-}
+import { downloadFile } from '../../lib/download';
 
 export function TeamPack({ secret }: { secret: string }) {
   const [busy, setBusy] = useState(false);
@@ -27,7 +16,7 @@ export function TeamPack({ secret }: { secret: string }) {
     setProblem(null);
     try {
       const { file, name } = await downloadTeamPack(secret);
-      save(file, name);
+      downloadFile(name, file);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : TEAM_PACK_UNREACHABLE);
     } finally {
