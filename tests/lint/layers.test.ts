@@ -26,7 +26,7 @@ describe('the layer rule', { timeout: 60_000 }, () => {
     ],
     [
       'src/config/fixture.ts',
-      "import { formatMoney } from '../lib/money';",
+      "import { formatBytes } from '../lib/format';",
       'config must not import from lib',
     ],
     [
