@@ -83,6 +83,6 @@ export function teamPackFileName(facts: TeamPackFacts): string {
 }
 
 /** The pack as PDF bytes. */
-export function teamPackPdf(facts: TeamPackFacts): Uint8Array {
+export function teamPackPdf(facts: TeamPackFacts): Uint8Array<ArrayBuffer> {
   return writePdf(`${facts.edition.name}: team pack`, teamPackLines(facts));
 }
