@@ -10,7 +10,7 @@
 // only the admin, the emails and the waiting-list offer's page (which says until when the place is
 // held, as its email does) pay for it.
 
-export const MONTHS = [
+const MONTHS = [
   'January',
   'February',
   'March',
