@@ -6,17 +6,17 @@
 //   formats → config → lib → data → components → pages | admin → app
 //   admin:  admin/ui → admin/list → admin/media → admin/crud → the managers, registry and screens
 //
-// Below them all, the edges between the project's top folders (boundaryZones, at the end):
-//   - The Edge Functions deploy from supabase/functions alone (`supabase functions deploy --use-api`
-//     uploads nothing else: supabase/cli#3467). What the site and the functions both need (money
-//     in pence, dates, UUIDs, email addresses, image checks) lives once in FORMATS, runtime-neutral
-//     TypeScript that imports nothing but its own modules and uses no Deno, Node or DOM API. The
-//     site imports that folder and nothing else of supabase/functions; the functions import
-//     neither the site nor the emulator (tests/lint/function-imports.test.ts walks what each one
-//     deploys).
+// Beside them, the edges between the project's top folders (boundaryZones, at the end):
+//   - The Edge Functions deploy from supabase/functions alone: `supabase functions deploy
+//     --use-api` fails on a file imported from outside it (supabase/cli#3467). What the site and
+//     the functions both need (money in pence, dates, UUIDs, email addresses, image checks) lives
+//     once in FORMATS, runtime-neutral TypeScript that imports nothing but its own modules and
+//     uses no Deno, Node or DOM API. The site imports that folder and nothing else of
+//     supabase/functions; the functions import neither the site nor the emulator
+//     (tests/lint/function-imports.test.ts walks what each one deploys).
 //   - The local Supabase stand-in (supabase/emulator) is reached over HTTP and its documented
 //     /local/* controls (supabase/emulator/README.md). The site and the functions never import it;
-//     tests and scripts that start one import its one entry, EMULATOR_ENTRY, and nothing else.
+//     tests and scripts import its one entry, EMULATOR_ENTRY, and nothing else of it.
 
 /** Each layer's folders (or files), lowest first; entries in one inner list are peers. */
 export const layers = [

@@ -1,11 +1,11 @@
 // Each Edge Function deploys from supabase/functions alone: `supabase functions deploy --use-api`
-// uploads nothing outside it, so a function that imports from src/ deploys broken
-// (supabase/cli#3467). This walks what each function loads, from its index.ts: static imports,
-// `import type`, re-exports, dynamic imports, `import('…')` types, `/// <reference path>` and the
-// JSX runtime a `@jsxImportSource` pragma names. Every one must be a file under supabase/functions,
-// or an `npm:`, `jsr:` or `node:` specifier. The code the site shares with the functions is in
-// supabase/functions/_shared/formats (eslint.layers.js). And each function type-checks under Deno,
-// which nothing else checks (tsconfig.json leaves the functions to Deno).
+// cannot upload a file imported from outside it (supabase/cli#3467: "failed to read file: open
+// ../common/index.ts: invalid argument"). This walks what each function loads, from its
+// index.ts: static imports, `import type`, re-exports, dynamic imports, `import('…')` types,
+// `/// <reference path>` and the JSX runtime a `@jsxImportSource` pragma names. Every one must be
+// a file under supabase/functions, or an `npm:`, `jsr:` or `node:` specifier. The code the site
+// shares with the functions is in supabase/functions/_shared/formats (eslint.layers.js). And each
+// function type-checks under Deno, which nothing else checks (tsconfig.json leaves them to Deno).
 import {
   existsSync,
   mkdirSync,
