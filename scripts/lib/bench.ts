@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { PROJECT_ROOT } from '../../supabase/emulator';
+import { EMAIL_API_RATE_LIMIT_WITHOUT_RETRIES, PROJECT_ROOT } from '../../supabase/emulator';
 
 export interface EmulatorProcess {
   url: string;
@@ -16,7 +16,9 @@ export interface EmulatorProcess {
 
 /**
  * Starts `serve` on a free loopback port with its own data folder (migrated and seeded, with the
- * default administrator); resolves once it answers.
+ * default administrator); resolves once it answers. Its email API's rate is
+ * EMAIL_API_RATE_LIMIT_WITHOUT_RETRIES (until the outbox's sender retries a 429, issue 34) unless
+ * EMAIL_API_RATE_LIMIT says otherwise.
  */
 export async function startEmulatorProcess(dataDir: string): Promise<EmulatorProcess> {
   const child = spawn(
@@ -28,7 +30,11 @@ export async function startEmulatorProcess(dataDir: string): Promise<EmulatorPro
       'serve',
       ...['--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir],
     ],
-    { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    {
+      cwd: PROJECT_ROOT,
+      env: { EMAIL_API_RATE_LIMIT: String(EMAIL_API_RATE_LIMIT_WITHOUT_RETRIES), ...process.env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const url = await new Promise<string>((resolve, reject) => {

@@ -12,6 +12,20 @@ export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characte
 /** The Supabase CLI's demo keys never expire before 2032 (their `exp` claim). */
 const DEMO_KEY_EXPIRY = 1983812996;
 
+/**
+ * Requests a second the local email API takes before it answers 429 (EMAIL_API_RATE_LIMIT):
+ * Resend's default, 2 a second per team (https://resend.com/docs/api-reference/rate-limit).
+ */
+export const EMAIL_API_RATE_LIMIT = 2;
+
+/**
+ * The rate the test harnesses (contract, e2e) and the benches set for now: today's senders make
+ * one request per email and do not retry a 429, so Resend's 2 a second would fail them. The
+ * outbox's sender (issue 34) retries within Resend's limit; then they take EMAIL_API_RATE_LIMIT
+ * back and this goes.
+ */
+export const EMAIL_API_RATE_LIMIT_WITHOUT_RETRIES = 1000;
+
 /** Everything the core needs beyond the per-API EmulatorConfig. */
 export interface ServerConfig extends EmulatorConfig {
   /** A real Postgres instead of PGlite. */
@@ -57,6 +71,8 @@ export interface ConfigOverrides {
   clock?: string | null;
   /** Tests only (see EmulatorConfig.trustTestClientAddress); no variable or flag sets it. */
   trustTestClientAddress?: boolean;
+  /** Requests a second the email API takes (EMAIL_API_RATE_LIMIT; default Resend's 2). */
+  emailApiRateLimit?: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -110,6 +126,13 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     throw new Error('SUPABASE_JWT_SECRET must be at least 32 characters long');
   const clockSetting =
     overrides.clock === undefined ? (envValue(env, 'SUPABASE_CLOCK') ?? null) : overrides.clock;
+  const emailApiRateLimit =
+    overrides.emailApiRateLimit ??
+    Number(envValue(env, 'EMAIL_API_RATE_LIMIT') ?? EMAIL_API_RATE_LIMIT);
+  if (!Number.isInteger(emailApiRateLimit) || emailApiRateLimit < 1)
+    throw new Error(
+      `Invalid EMAIL_API_RATE_LIMIT: ${emailApiRateLimit}; use a whole number of requests a second, such as 2`,
+    );
   const project = readProjectConfig(PROJECT_ROOT);
   const auth = project.auth;
   return {
@@ -153,6 +176,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: Env = process.e
     },
     // A fixed local key, like the demo JWT keys: it guards nothing but a local catcher.
     emailApiKey: 're_local_mail_catcher',
+    emailApiRateLimit,
     trustTestClientAddress: overrides.trustTestClientAddress ?? false,
     adminEmail: envValue(env, 'SUPABASE_ADMIN_EMAIL') ?? 'admin@europerally.local',
     adminPassword: envValue(env, 'SUPABASE_ADMIN_PASSWORD') ?? 'rally-admin-2026',

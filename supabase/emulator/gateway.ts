@@ -4,6 +4,7 @@
 // requests in flight (so one client cannot hold the memory of all), and the redaction of secrets
 // from a logged URL.
 import type http from 'node:http';
+import { EMAIL_API_PREFIX, emailApiBodyLimit } from './mail';
 import type { ApiContext, EmulatorConfig, InFlightLimit } from './types';
 
 /**
@@ -82,8 +83,8 @@ function uploadBucket(method: string, pathname: string): string | null {
 
 /**
  * The most body bytes a request may send: an upload gets its bucket's file_size_limit (as
- * storage-api reads it before it buffers anything), everything else its API's small limit.
- * `config.maxBodyBytes` caps them all.
+ * storage-api reads it before it buffers anything), the email API its route's (a batch of 100
+ * emails is large), everything else its API's small limit. `config.maxBodyBytes` caps them all.
  */
 export async function bodyLimit(
   api: string,
@@ -109,6 +110,8 @@ export async function bodyLimit(
       }
     }
   }
+  if (api === 'email')
+    return Math.min(ceiling, emailApiBodyLimit(method, pathname.slice(EMAIL_API_PREFIX.length)));
   return Math.min(ceiling, api === 'local' ? LOCAL_BODY_LIMIT : API_BODY_LIMIT);
 }
 

@@ -218,8 +218,11 @@ export { upsertUser } from './auth/users';
 export { reloadCatalog } from './rest/catalog';
 export type { Db, JwtClaims, Tx } from './types';
 
-/** Its configuration (the demo keys and JWT secret, the project's folder) and its JWTs. */
-export { loadConfig, PROJECT_ROOT } from './config';
+/**
+ * Its configuration (the demo keys and JWT secret, the project's folder, the email API's rate for
+ * senders that do not retry a 429) and its JWTs.
+ */
+export { EMAIL_API_RATE_LIMIT_WITHOUT_RETRIES, loadConfig, PROJECT_ROOT } from './config';
 export { signJwt } from './jwt';
 
 /** The limits of its HTTP interface, and what a test may send it (README.md, "For tests"). */
@@ -227,8 +230,13 @@ export { API_BODY_LIMIT, TEST_CLIENT_ADDRESS_HEADER } from './gateway';
 export { REST_LIMITS } from './rest/limits';
 export { TEST_CAPTCHA_TOKENS } from './auth/captcha';
 
-/** One message of the mail catcher, as GET /local/mail/messages answers it. */
-export type { MailMessage } from './mail/store';
+/**
+ * The email API's body limits, the mail catcher's message (GET /local/mail/messages) and how many
+ * it keeps, and the API's counts (GET /local/mail/stats).
+ */
+export { EMAIL_BATCH_BODY_LIMIT, EMAIL_BODY_LIMIT } from './mail/email-api';
+export { MAIL_KEPT, type MailMessage } from './mail/store';
+export type { EmailApiStats } from './mail/stats';
 
 /**
  * The Stripe stand-in: the env the functions get locally (its URL, its secret key, the webhook

@@ -18,7 +18,7 @@ import {
 import { verifyJwt } from './jwt';
 import { handleLocalServices } from './local-services';
 import { localCorsHeaders } from './local-services/access';
-import { handleMail, MAIL_PREFIX } from './mail';
+import { EMAIL_API_PREFIX, handleEmailApi, handleMail, MAIL_PREFIX } from './mail';
 import { handleRest } from './rest';
 import { fromPgError, isPgError } from './rest/errors';
 import { handleStorage } from './storage';
@@ -32,12 +32,14 @@ import {
   type JwtClaims,
 } from './types';
 
-type ApiName = 'rest' | 'auth' | 'storage' | 'local' | 'stripe';
+type ApiName = 'rest' | 'auth' | 'storage' | 'email' | 'local' | 'stripe';
 
 const ROUTES: { prefix: string; api: ApiName; handler: ApiHandler }[] = [
   { prefix: '/rest/v1', api: 'rest', handler: handleRest },
   { prefix: '/auth/v1', api: 'auth', handler: handleAuth },
   { prefix: '/storage/v1', api: 'storage', handler: handleStorage },
+  // The local email API (mail/email-api.ts) answers in Resend's shape, its failures too.
+  { prefix: EMAIL_API_PREFIX, api: 'email', handler: handleEmailApi },
   { prefix: MAIL_PREFIX, api: 'local', handler: handleMail },
   { prefix: '/local', api: 'local', handler: handleLocalServices },
   // The local Stripe stand-in (stripe/api.ts): the stripe package always calls /v1/.
@@ -65,7 +67,7 @@ function corsHeaders(
   origin: string | undefined,
   ctx: ApiContext,
 ): Record<string, string> {
-  return api === 'local' ? localCorsHeaders(origin, ctx.config) : CORS_HEADERS;
+  return api === 'local' || api === 'email' ? localCorsHeaders(origin, ctx.config) : CORS_HEADERS;
 }
 
 /** The gateway's own refusals carry its shape (as its 404 does), whichever API was called. */
@@ -87,6 +89,9 @@ function errorFor(api: ApiName | null, status: number, code: string, message: st
         error: code,
         message,
       });
+    case 'email':
+      // Resend's error shape (mail/email-api.ts).
+      return new ApiError(status, { statusCode: status, name: code, message });
     case 'stripe':
       // Stripe's error shape (stripe/errors.ts), so the stripe package reads the gateway's refusals.
       return new ApiError(status, {
@@ -107,6 +112,8 @@ function internalError(api: ApiName | null): ApiError {
       'Unexpected failure, please check server logs for more information',
     );
   if (api === 'storage') return errorFor(api, 500, 'internal', 'Internal Server Error');
+  if (api === 'email')
+    return errorFor(api, 500, 'application_error', 'An unexpected error occurred.');
   return errorFor(api, 500, 'internal', 'Internal Server Error');
 }
 
@@ -302,7 +309,12 @@ export function createServer(
                 error: 'Payload too large',
                 message: 'The object exceeded the maximum allowed size',
               })
-            : errorFor(api, 413, api === 'auth' ? 'request_too_large' : 'PGRST413', message);
+            : errorFor(
+                api,
+                413,
+                api === 'auth' || api === 'email' ? 'request_too_large' : 'PGRST413',
+                message,
+              );
         sendError(res, tooLarge, { ...cors, connection: 'close' });
         return;
       }

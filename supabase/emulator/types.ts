@@ -109,6 +109,11 @@ export interface EmulatorConfig {
   /** The Bearer key of the mail catcher's email API (EMAIL_API_KEY in Edge Functions). */
   emailApiKey: string;
   /**
+   * Requests a second the email API takes, across every caller (as Resend counts per team),
+   * before it answers 429 rate_limit_exceeded (mail/rate-limit.ts). EMAIL_API_RATE_LIMIT.
+   */
+  emailApiRateLimit: number;
+  /**
    * Tests only: take the client's address from the x-test-client-address header (gateway.ts), so
    * per-network limits can be tested from one machine. Never set from the environment.
    */

@@ -1,18 +1,24 @@
 // The local mail catcher under /local/mail (the Supabase CLI has Inbucket/Mailpit on port 54324):
 //   GET    /local/mail                       the inbox page (?to=<address> for one recipient)
-//   GET    /local/mail/messages[?to=]        the caught emails as JSON, newest first
+//   GET    /local/mail/messages[?to=]        the caught emails as JSON, newest first (the newest 500)
 //   GET    /local/mail/messages/<id>         one email
 //   DELETE /local/mail/messages[?to=]        forget them (all, or one recipient's)
-//   POST   /local/mail/api/emails            the Resend-compatible API Edge Functions send through
+//   GET    /local/mail/stats                 what the email API took and delivered (stats.ts)
+//   DELETE /local/mail/stats                 start counting afresh
+//   /local/mail/api/emails, /emails/batch    the Resend-compatible API Edge Functions send through
+//                                            (email-api.ts; the server routes it as its own API)
 // Reading and clearing need the service role key, or a page on the site's or a loopback origin
-// (local-services/access.ts, the webhook inbox's rule).
+// (local-services/access.ts, the webhook inbox's rule); the counts, the service role key.
 import { isBrowserNavigation, mayManageLocalData } from '../local-services/access';
 import type { ApiContext, ApiHandler, ApiRequest, ApiResponse } from '../types';
-import { handleEmailApi } from './email-api';
 import { inboxPage, messageFrame } from './inbox-page';
+import { emailApiStats, resetEmailApiStats } from './stats';
 import { clearMail, findMail, listMail } from './store';
 
+export { emailApiBodyLimit, handleEmailApi } from './email-api';
+
 export const MAIL_PREFIX = '/local/mail';
+export const EMAIL_API_PREFIX = `${MAIL_PREFIX}/api`;
 
 const json = (status: number, body: unknown): ApiResponse => ({
   status,
@@ -74,6 +80,19 @@ async function readOrClear(
   return frame ? html(req, messageFrame(message), FRAME_CSP) : json(200, message);
 }
 
+/** The email API's counts: the service role key only, as the other controls of the stand-in. */
+function stats(req: ApiRequest, ctx: ApiContext): ApiResponse {
+  if (req.claims?.role !== 'service_role') {
+    return json(403, {
+      error: 'forbidden',
+      message: "The email API's counts need the service role key",
+    });
+  }
+  if (req.method === 'GET' || req.method === 'HEAD') return json(200, emailApiStats(ctx));
+  if (req.method === 'DELETE') return json(200, resetEmailApiStats(ctx));
+  return json(405, { error: 'method_not_allowed', message: 'Use GET or DELETE' });
+}
+
 function pathSegments(req: ApiRequest): string[] | null {
   try {
     return req.path.split('/').filter(Boolean).map(decodeURIComponent);
@@ -85,6 +104,6 @@ function pathSegments(req: ApiRequest): string[] | null {
 export const handleMail: ApiHandler = async (req, ctx) => {
   const segments = pathSegments(req);
   if (!segments) return json(404, { error: 'not_found', message: 'Not found' });
-  if (segments[0] === 'api') return handleEmailApi(req, ctx, segments.slice(1));
+  if (segments.length === 1 && segments[0] === 'stats') return stats(req, ctx);
   return readOrClear(req, ctx, segments);
 };
