@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
-import { layerZones } from './eslint.layers.js';
+import { boundaryZones, FORMATS, formatsRules, layerZones } from './eslint.layers.js';
 
 export default tseslint.config(
   {
@@ -58,13 +58,28 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
   },
   {
-    // The layers of src/ (eslint.layers.js): no module imports from a layer above its own.
-    files: ['src/**/*.{ts,tsx}'],
+    // The layers of src/ and the edges between the top folders (eslint.layers.js): no module
+    // imports from a layer above its own; the site imports only the formats it shares with the
+    // Edge Functions, the functions nothing of the site, and nothing the emulator but its entry.
+    files: [
+      'src/**/*.{ts,tsx}',
+      'supabase/functions/**/*.{ts,tsx}',
+      'tests/**/*.{ts,tsx}',
+      'scripts/**/*.{ts,mjs}',
+    ],
     plugins: { import: importPlugin },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
     },
-    rules: { 'import/no-restricted-paths': ['error', { zones: layerZones }] },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: [...layerZones, ...boundaryZones] }],
+    },
+  },
+  {
+    // The formats the site shares with the Edge Functions: runtime-neutral, their own imports only.
+    files: [`${FORMATS}/**/*.ts`],
+    ignores: [`${FORMATS}/**/*.test.ts`],
+    rules: formatsRules,
   },
   {
     // No import cycles: a cycle means two modules are really one, or that

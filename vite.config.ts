@@ -233,8 +233,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // Not the Edge Functions' client (src/data/functions.ts), loaded once a form has
                   // been sent (src/data/delivery.ts), nor the rules only the sign-up and
                   // sponsorship forms and the admin check (src/lib/field-rules.ts): no page but
-                  // those needs them up front.
-                  test: /[\\/](src[\\/](components|config|content|data|lib)|lucide-react)[\\/](?!(functions|field-rules)\.ts$)/,
+                  // those needs them up front. The formats the site shares with the Edge Functions
+                  // (money, dates) are the site's lib as well.
+                  test: /[\\/](src[\\/](components|config|content|data|lib)|supabase[\\/]functions[\\/]_shared[\\/]formats|lucide-react)[\\/](?!(functions|field-rules)\.ts$)/,
                   minShareCount: 2,
                   priority: 1,
                 },

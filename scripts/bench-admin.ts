@@ -16,7 +16,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../supabase/emulator/config';
+import { loadConfig } from '../supabase/emulator';
 import { percentile, request, startEmulatorProcess } from './lib/bench';
 
 const { values } = parseArgs({

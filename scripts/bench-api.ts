@@ -6,7 +6,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../supabase/emulator/config';
+import { loadConfig } from '../supabase/emulator';
 import { cpuSeconds, percentile, request, startEmulatorProcess } from './lib/bench';
 
 const { values } = parseArgs({

@@ -13,8 +13,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../supabase/emulator/config';
-import { signJwt } from '../supabase/emulator/jwt';
+import { loadConfig, signJwt } from '../supabase/emulator';
 import { cpuSeconds, percentile, rssMiB, startEmulatorProcess } from './lib/bench';
 
 const { values } = parseArgs({

@@ -14,7 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../supabase/emulator/config';
+import { loadConfig } from '../supabase/emulator';
 import { request, rssMiB, startEmulatorProcess } from './lib/bench';
 
 const { values } = parseArgs({ options: { recipients: { type: 'string', default: '5000' } } });

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PostgrestClient } from '@supabase/postgrest-js';
-import { loadConfig } from '../supabase/emulator/config';
+import { loadConfig } from '../supabase/emulator';
 import { fetchGalleryPage, listGalleryCategories } from '../src/data/gallery';
 import { listNewsCategories, listPublishedArticlePage } from '../src/data/news';
 import type { Database } from '../src/data/types';

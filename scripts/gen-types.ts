@@ -8,8 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import prettier from 'prettier';
-import { PgliteDb } from '../supabase/emulator/db';
-import { applyMigrations } from '../supabase/emulator/migrate';
+import { applyMigrations, PgliteDb } from '../supabase/emulator';
 import { describeSchema, renderTypes } from './lib/database-types';
 import { schemaSql } from './lib/schema-sql';
 

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { EMAIL_API_RATE_LIMIT_WITHOUT_RETRIES, PROJECT_ROOT } from '../../supabase/emulator/config';
+import { EMAIL_API_RATE_LIMIT_WITHOUT_RETRIES, PROJECT_ROOT } from '../../supabase/emulator';
 
 export interface EmulatorProcess {
   url: string;

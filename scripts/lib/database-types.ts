@@ -7,7 +7,7 @@
 // One addition to Supabase's output: a text column whose only CHECK is a list of values
 // (`tier text check (tier in ('Tier 1', 'Tier 2'))`) gets those values as its type, so the code
 // keeps its unions (SponsorTier …) from the schema instead of writing them again.
-import type { Tx } from '../../supabase/emulator/types';
+import type { Tx } from '../../supabase/emulator';
 
 type Column = {
   name: string;

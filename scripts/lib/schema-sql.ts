@@ -5,7 +5,7 @@
 // the schema does. It covers what our migrations make: the `public` and `private` schemas whole
 // (tables, constraints, indexes, triggers, row-level security and policies, views, functions,
 // and what the API roles are granted), and our policies on Supabase Storage's tables.
-import type { Tx } from '../../supabase/emulator/types';
+import type { Tx } from '../../supabase/emulator';
 
 const OUR_SCHEMAS = ['public', 'private'];
 /** The roles whose grants decide what the API may do. */

@@ -6,7 +6,7 @@ import { countdownState } from '../lib/countdown';
 import { usePrerendered } from '../prerender/protocol';
 import { useClock } from '../lib/useClock';
 import { buildTime } from '../lib/useNow';
-import { formatLongDate } from '../lib/format';
+import { formatLongDate } from '../../supabase/functions/_shared/formats/dates';
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 

@@ -6,7 +6,7 @@
 import { publicDb, type DbClient } from './client';
 import { throwIfRefused } from './submissions';
 import { env } from '../config/env';
-import type { Pence } from '../lib/money';
+import type { Pence } from '../../supabase/functions/_shared/formats/money';
 
 /** What team_fundraising(secret) answers. */
 export type TeamFundraising = {

@@ -3,7 +3,10 @@
 // for the bytes, and the media-check Edge Function, which checks each upload on the server and
 // puts it in the library. The clients are parameters (the admin's signed-in supabase-js).
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
-import { checkImage, isCheckedImageType } from '../../supabase/functions/_shared/image-check.ts';
+import {
+  checkImage,
+  isCheckedImageType,
+} from '../../supabase/functions/_shared/formats/image-check';
 import {
   MEDIA_EXTENSIONS,
   MEDIA_TYPES,

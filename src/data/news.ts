@@ -1,5 +1,5 @@
 // News articles (one table, `news_articles`, serves the home block, the list and the detail page).
-import { isUuid } from '../lib/uuid';
+import { isUuid } from '../../supabase/functions/_shared/formats/uuid';
 import { publicDb, type DbClient } from './client';
 import type { ArticleSummary, Insert, NewsArticle, NewsArticleImage } from './types';
 import {

@@ -11,7 +11,7 @@ import {
   type SiteSettingKey,
   type SiteSettings,
 } from '../config/site-defaults';
-import { penceFromPounds } from '../lib/money';
+import { penceFromPounds } from '../../supabase/functions/_shared/formats/money';
 import { readInteger, readUrl } from '../lib/settingRead';
 import type { DbClient } from './client';
 import type { Edition } from './types';

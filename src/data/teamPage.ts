@@ -8,7 +8,7 @@ import type { FunctionsCaller } from './functions';
 import { sendQueued } from './participantEmails';
 import { throwIfRefused } from './submissions';
 import type { CalendarDate } from '../config/site-defaults';
-import type { Pence } from '../lib/money';
+import type { Pence } from '../../supabase/functions/_shared/formats/money';
 
 /** What the team's page and the co-driver's page say when their secret opens nothing. */
 export const LINK_NOT_VALID = 'This link is not valid or has expired';

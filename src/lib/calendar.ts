@@ -5,7 +5,7 @@
 // day, closes at midnight after its closing day; the rally runs from midnight starting its first
 // day to midnight after its last (as the countdown always has).
 import type { CalendarDate, SiteSettings } from '../config/site-defaults';
-import { dayParts } from './format';
+import { dayParts } from '../../supabase/functions/_shared/formats/dates';
 
 type Edition = SiteSettings['edition'];
 
@@ -52,8 +52,9 @@ export function rallyPhase(now: Date, edition: Edition, places: RallyPlaces | nu
 /** Whether a team may register and pay a deposit now. */
 export const registrationOpen = (phase: RallyPhase) => phase === 'open';
 
-// The range's label lives beside the other date formats, which the emails import by path.
-export { dateRangeLabel } from './format';
+// The range's label is a date format (formats/dates.ts, which the emails share); the pages take it
+// from here with the rest of the rally's calendar.
+export { dateRangeLabel } from '../../supabase/functions/_shared/formats/dates';
 
 /** The rally's length: 5-11 July is 7 days and 6 nights. */
 export function rallyLength(edition: Edition): { days: number; nights: number } {

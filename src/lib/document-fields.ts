@@ -5,7 +5,7 @@
 // compared as such, never as moments, so no time zone moves a birthday.
 import { registrationLimits as limits } from '../config/forms';
 import type { CalendarDate } from '../config/site-defaults';
-import { formatLongDate } from './format';
+import { formatLongDate } from '../../supabase/functions/_shared/formats/dates';
 import { phone } from './field-rules';
 import { teamFieldErrors } from './team-fields';
 import { fieldProblem, isDate, isTooLong, shortenMessage, type FieldErrors } from './validation';

@@ -1,55 +1,8 @@
-// Formatting in the site's locale (en-GB): long dates, date ranges, whole numbers, file sizes.
-// Money is money.ts's, moments (date and time) dateTime.ts's. The Edge Functions' emails import
-// this very file by its path (supabase/functions/_shared/email.ts), so it imports nothing.
-//
-// Written out rather than built on Intl: the page's first Intl.DateTimeFormat with a time zone
-// costs a browser tens of milliseconds (50-70 ms measured in Chromium, before any CPU throttling;
-// a phone pays several times that) while it loads time-zone data, on the page's main thread as
-// it starts. The output is the en-GB format exactly; format.test.ts compares it with Intl.
-
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/**
- * '2026-03-05' → '5 March 2026'. Date-only values are calendar dates, so they are read and
- * printed in UTC: no visitor's time zone can move them to the day before.
- */
-export function formatLongDate(value: string): string {
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = new Date(dateOnly ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}
-
-/** '2027-07-05' → [2027, 7, 5] */
-export function dayParts(day: string): [number, number, number] {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
-  return [year, month, date];
-}
-
-/** '5-11 July 2027', '29 June - 3 July 2027', '30 December 2027 - 2 January 2028'. */
-export function dateRangeLabel(start: string, end: string): string {
-  const [y1, m1, d1] = dayParts(start);
-  const [y2, m2, d2] = dayParts(end);
-  const month1 = MONTHS[m1 - 1] ?? '';
-  const month2 = MONTHS[m2 - 1] ?? '';
-  if (start === end) return `${d1} ${month1} ${y1}`;
-  if (y1 === y2 && m1 === m2) return `${d1}-${d2} ${month1} ${y1}`;
-  if (y1 === y2) return `${d1} ${month1} - ${d2} ${month2} ${y1}`;
-  return `${d1} ${month1} ${y1} - ${d2} ${month2} ${y2}`;
-}
+// Formatting in the site's locale (en-GB): whole numbers, file sizes, shares, words and phone
+// links. Money and dates are written the same way by the site and the emails, so they live where
+// the Edge Functions can import them too: supabase/functions/_shared/formats/ (money.ts, dates.ts).
+// Hand-written rather than built on Intl, for the reason dates.ts gives; format.test.ts holds them
+// equal to Intl.
 
 /** 31000.4 → '31,000': rounded half away from zero, thousands separated by commas. */
 export function formatWholeNumber(value: number): string {

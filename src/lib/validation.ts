@@ -1,9 +1,10 @@
 // The field rules' core, each rule written once with its message: the public forms, the admin's
 // forms, the settings and the server's refusals all use these (the rules only some forms and the
 // admin use are in field-rules.ts). The database holds its own copies (private.is_email,
-// private.is_phone and the settings trigger, private.validate_site_setting) and the admin-users
-// Edge Function one more of the email rule; tests/lint/field-rules.test.ts runs those copies
-// against these rules on the same values, so they cannot drift apart.
+// private.is_phone and the settings trigger, private.validate_site_setting);
+// tests/lint/field-rules.test.ts runs those copies against these rules on the same values, so they
+// cannot drift apart. The email address's shape is the Edge Functions' too (formats/email-address.ts).
+import { hasEmailAddressShape } from '../../supabase/functions/_shared/formats/email-address';
 import { formatWholeNumber } from './format';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -35,8 +36,7 @@ export const requiredMessage = (label: string) => `${label} is required.`;
 
 /** An address with one @ and a dot after it, at most 320 characters (private.is_email). */
 export const email: FieldRule = {
-  test: (value) =>
-    /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) && characterCount(value.trim()) <= 320,
+  test: (value) => hasEmailAddressShape(value.trim()) && characterCount(value.trim()) <= 320,
   message: 'Please enter a valid email address.',
 };
 

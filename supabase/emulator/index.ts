@@ -1,4 +1,8 @@
-// Programmatic entry: start the local Supabase stand-in (tests, scripts, the CLI).
+// The local Supabase stand-in's one entry for code outside it: startEmulator (tests, scripts, the
+// CLI), and, at the end, all else the tests and scripts may use of it. Everything else in
+// supabase/emulator is its inside: the site and the Edge Functions reach it over HTTP only, and
+// tests and scripts through this file, HTTP and the /local/* controls (README.md beside it lists
+// them; eslint.layers.js enforces it).
 import {
   existsSync,
   mkdirSync,
@@ -201,3 +205,49 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     },
   };
 }
+
+// ---- What tests and scripts may use besides startEmulator ----
+
+/**
+ * Its databases, for a test or script that prepares or inspects one as the emulator would: PGlite
+ * or PostgreSQL behind one interface, migrated as the emulator migrates, and its users.
+ */
+export { MAX_PREPARED_STATEMENTS, PgliteDb, PostgresDb } from './db';
+export { applyMigrations } from './migrate';
+export { upsertUser } from './auth/users';
+export { reloadCatalog } from './rest/catalog';
+export type { Db, JwtClaims, Tx } from './types';
+
+/**
+ * Its configuration (the demo keys and JWT secret, the project's folder, the email API's rate for
+ * senders that do not retry a 429) and its JWTs.
+ */
+export { EMAIL_API_RATE_LIMIT_WITHOUT_RETRIES, loadConfig, PROJECT_ROOT } from './config';
+export { signJwt } from './jwt';
+
+/** The limits of its HTTP interface, and what a test may send it (README.md, "For tests"). */
+export { API_BODY_LIMIT, TEST_CLIENT_ADDRESS_HEADER } from './gateway';
+export { REST_LIMITS } from './rest/limits';
+export { TEST_CAPTCHA_TOKENS } from './auth/captcha';
+
+/**
+ * The email API's body limits, the mail catcher's message (GET /local/mail/messages) and how many
+ * it keeps, and the API's counts (GET /local/mail/stats).
+ */
+export { EMAIL_BATCH_BODY_LIMIT, EMAIL_BODY_LIMIT } from './mail/email-api';
+export { MAIL_KEPT, type MailMessage } from './mail/store';
+export type { EmailApiStats } from './mail/stats';
+
+/**
+ * The Stripe stand-in: the env the functions get locally (its URL, its secret key, the webhook
+ * secret), and a paid Checkout Session's event, signed as Stripe signs one.
+ */
+export {
+  functionEnv,
+  LOCAL_STRIPE_SECRET_KEY,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
+} from './functions/deno';
+
+/** The Deno it runs the Edge Functions with, and that Deno's cache of their npm: packages. */
+export { DENO_DIR, denoBinary } from './functions/deno';
+export { checkoutCompletedEvent, stripeSignature } from './local-services/payments';

@@ -1,7 +1,7 @@
 // GoTrue behaviour as supabase-wire.md records it: sign-in, refresh rotation, user, logout,
 // errors with their codes, sign-up refused while disabled.
 import { describe, expect, test } from 'vitest';
-import { signJwt } from '../../supabase/emulator/jwt';
+import { signJwt } from '../../supabase/emulator';
 import { http, makeClient, TEST_ADMIN, TEST_VISITOR, setupTestEmulator } from './harness';
 
 const em = setupTestEmulator();

@@ -1,7 +1,7 @@
 // Bad input never crashes the emulator and never gets a 500: each gets the status and error
 // shape Supabase gives. Also the CORS answers a browser relies on.
 import { describe, expect, test } from 'vitest';
-import { signJwt } from '../../supabase/emulator/jwt';
+import { signJwt } from '../../supabase/emulator';
 import { http, setupTestEmulator } from './harness';
 
 const LIMIT = 64 * 1024;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { NEWSLETTER_CONSENT } from '../../src/config/consent';
-import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
+import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator';
 import { caughtMail, http, type TestEmulator } from './harness';
 
 export type ConsentRecord = {

@@ -1,7 +1,7 @@
 // The type generator (npm run gen:types) on a schema of its own: tables with defaults, identity
 // and CHECK-listed values, a foreign key, a view, functions with arguments and results, an enum.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PgliteDb } from '../../supabase/emulator/db';
+import { PgliteDb } from '../../supabase/emulator';
 import { checkedValues, describeSchema, renderTypes } from '../../scripts/lib/database-types';
 
 let db: PgliteDb;

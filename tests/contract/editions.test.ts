@@ -7,9 +7,13 @@
 // edition. Runs on PGlite and on PostgreSQL 15.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { PgliteDb, PostgresDb } from '../../supabase/emulator/db';
-import { applyMigrations } from '../../supabase/emulator/migrate';
-import type { Db } from '../../supabase/emulator/types';
+import {
+  applyMigrations,
+  type Db,
+  PgliteDb,
+  PostgresDb,
+  TEST_CLIENT_ADDRESS_HEADER,
+} from '../../supabase/emulator';
 import {
   deleteEdition,
   EditionRefusedError,
@@ -19,7 +23,6 @@ import {
   type EditionInput,
 } from '../../src/data/editions';
 import { loadSiteSettings } from '../../src/data/siteSettings';
-import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
 import { setupTestEmulator, type Client } from './harness';
 import { withDatabase } from './test-database';
 import { NEWSLETTER_CONSENT } from '../../src/config/consent';

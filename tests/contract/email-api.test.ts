@@ -8,9 +8,13 @@
 // /local/mail/stats say every email was delivered once.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { EMAIL_BATCH_BODY_LIMIT, EMAIL_BODY_LIMIT } from '../../supabase/emulator/mail/email-api';
-import type { EmailApiStats } from '../../supabase/emulator/mail/stats';
-import { MAIL_KEPT, type MailMessage } from '../../supabase/emulator/mail/store';
+import {
+  EMAIL_BATCH_BODY_LIMIT,
+  EMAIL_BODY_LIMIT,
+  type EmailApiStats,
+  MAIL_KEPT,
+  type MailMessage,
+} from '../../supabase/emulator';
 import { caughtMail, http, setupTestEmulator } from './harness';
 
 const em = setupTestEmulator({ emailApiRateLimit: 2 });

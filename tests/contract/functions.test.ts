@@ -6,7 +6,7 @@ import nodeHttp from 'node:http';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import { API_BODY_LIMIT } from '../../supabase/emulator/gateway';
+import { API_BODY_LIMIT } from '../../supabase/emulator';
 import {
   caughtMail,
   eventually,

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { PgliteDb, PostgresDb } from '../../supabase/emulator/db';
+import { PgliteDb, PostgresDb } from '../../supabase/emulator';
 import { prepareTestDatabase, templateDatabaseName, withDatabase } from './test-database';
 
 declare module 'vitest' {

@@ -4,15 +4,15 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { TEST_CAPTCHA_TOKENS } from '../../supabase/emulator/auth/captcha';
-import { EMAIL_API_RATE_LIMIT_WITHOUT_RETRIES } from '../../supabase/emulator/config';
-import { PostgresDb } from '../../supabase/emulator/db';
 import {
-  startEmulator,
+  EMAIL_API_RATE_LIMIT_WITHOUT_RETRIES,
+  type MailMessage,
+  PostgresDb,
   type RunningEmulator,
+  startEmulator,
   type StartOptions,
-} from '../../supabase/emulator/index';
-import type { MailMessage } from '../../supabase/emulator/mail/store';
+  TEST_CAPTCHA_TOKENS,
+} from '../../supabase/emulator';
 import type { Database, TableName } from '../../src/data/types';
 import { ClosedWebSocket } from '../support/closed-websocket';
 import { TEST_ADMIN, TEST_VISITOR, withDatabase } from './test-database';

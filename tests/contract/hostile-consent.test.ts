@@ -5,7 +5,7 @@
 // of someone else's subscription; and the limits per address and per network hold, through the
 // database and through the function. Runs on PGlite and on PostgreSQL 15.
 import { afterEach, describe, expect, test } from 'vitest';
-import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
+import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator';
 import { consentSupport } from './consent-support';
 import { caughtMail, setupTestEmulator } from './harness';
 

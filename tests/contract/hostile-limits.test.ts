@@ -7,9 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { TEST_CAPTCHA_TOKENS } from '../../supabase/emulator/auth/captcha';
-import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
-import { reloadCatalog } from '../../supabase/emulator/rest/catalog';
+import {
+  reloadCatalog,
+  TEST_CAPTCHA_TOKENS,
+  TEST_CLIENT_ADDRESS_HEADER,
+} from '../../supabase/emulator';
 import {
   caughtMail,
   http,

@@ -10,12 +10,12 @@
 // (TEST_CLIENT_ADDRESS_HEADER), as the platform's own address would be in production.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/emulator/functions/deno';
-import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
 import {
   checkoutCompletedEvent,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
   stripeSignature,
-} from '../../supabase/emulator/local-services/payments';
+  TEST_CLIENT_ADDRESS_HEADER,
+} from '../../supabase/emulator';
 import { EDITION_DEFAULTS } from '../../src/config/site-defaults';
 import type { Row } from '../../src/data/types';
 import { caughtMail, http, setupTestEmulator } from './harness';

@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { contactLimits } from '../../src/config/forms';
-import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
-import type { JwtClaims } from '../../supabase/emulator/types';
+import { type JwtClaims, TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator';
 import { http, setupTestEmulator, type TestEmulator } from './harness';
 
 // Each request may come from a network of its own (the test emulator's trusted client address).

@@ -6,8 +6,7 @@
 // client against the emulator's Stripe stand-in. Runs on PGlite and on PostgreSQL 15.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/emulator/functions/deno';
-import { stripeSignature } from '../../supabase/emulator/local-services/payments';
+import { LOCAL_STRIPE_WEBHOOK_SECRET, stripeSignature } from '../../supabase/emulator';
 import { http, setupTestEmulator } from './harness';
 import {
   callRefund,

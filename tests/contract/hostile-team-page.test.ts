@@ -8,7 +8,7 @@
 // Runs on PGlite and on PostgreSQL 15.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
+import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator';
 import { setupTestEmulator } from './harness';
 import {
   BALANCE,

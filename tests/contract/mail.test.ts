@@ -2,7 +2,7 @@
 // tests read, and the inbox page people read, with who may read and clear them.
 import { get } from 'node:http';
 import { describe, expect, test } from 'vitest';
-import type { MailMessage } from '../../supabase/emulator/mail/store';
+import type { MailMessage } from '../../supabase/emulator';
 import { caughtMail, http, setupTestEmulator } from './harness';
 
 const em = setupTestEmulator();

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { NEWSLETTER_CONSENT } from '../../src/config/consent';
-import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
+import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator';
 import { caughtMail, http, setupTestEmulator, TEST_ADMIN } from './harness';
 import { mailingsSupport } from './mailings-support';
 import { payBalance, payDeposit, register, setEdition } from './team-page-support';

@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   checkoutCompletedEvent,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
   stripeSignature,
-} from '../../supabase/emulator/local-services/payments';
-import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/emulator/functions/deno';
-import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
+  TEST_CLIENT_ADDRESS_HEADER,
+} from '../../supabase/emulator';
 import { EDITION_DEFAULTS } from '../../src/config/site-defaults';
 import { phone as phoneRule } from '../../src/lib/field-rules';
 import { arrangeRow, caughtMail, http, setupTestEmulator, type Client } from './harness';

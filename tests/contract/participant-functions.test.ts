@@ -9,7 +9,7 @@
 // edition starts. Runs on PGlite and on PostgreSQL 15.
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { functionEnv, LOCAL_STRIPE_SECRET_KEY } from '../../supabase/emulator/functions/deno';
+import { functionEnv, LOCAL_STRIPE_SECRET_KEY } from '../../supabase/emulator';
 import { listRegistrationPayments } from '../../src/data/inbox';
 import { caughtMail, http, setupTestEmulator } from './harness';
 import {

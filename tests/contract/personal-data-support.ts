@@ -4,7 +4,7 @@
 // the 2026 edition's money as the administrators read it.
 import { randomInt, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
+import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator';
 import { arrangeRow, type TestEmulator } from './harness';
 import { COMPLETE_DETAILS, PDF, paidTeam, saveDetails, upload } from './team-documents-support';
 import { register } from './team-page-support';

@@ -5,7 +5,7 @@
 // refund rows.
 import Stripe from 'stripe';
 import { expect } from 'vitest';
-import { functionEnv, LOCAL_STRIPE_SECRET_KEY } from '../../supabase/emulator/functions/deno';
+import { functionEnv, LOCAL_STRIPE_SECRET_KEY } from '../../supabase/emulator';
 import { http, type Client, type TestEmulator } from './harness';
 import { payDeposit, payOnPage, register, teamLink } from './team-page-support';
 

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { TableName } from '../../src/data/types';
-import type { JwtClaims } from '../../supabase/emulator/types';
+import type { JwtClaims } from '../../supabase/emulator';
 import { realImage } from '../support/crafted-images';
 import { arrangeRow, setupTestEmulator, type Client } from './harness';
 

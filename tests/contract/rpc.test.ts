@@ -3,7 +3,7 @@
 // filters and counts, read-only GET, errors, grants, SECURITY DEFINER and the request settings.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { reloadCatalog } from '../../supabase/emulator/rest/catalog';
+import { reloadCatalog } from '../../supabase/emulator';
 import { http, setupTestEmulator, type Client } from './harness';
 
 const em = setupTestEmulator();

@@ -17,7 +17,7 @@ import {
   functionEnv,
   LOCAL_STRIPE_SECRET_KEY,
   LOCAL_STRIPE_WEBHOOK_SECRET,
-} from '../../supabase/emulator/functions/deno';
+} from '../../supabase/emulator';
 import { EDITION_DEFAULTS } from '../../src/config/site-defaults';
 import { eventually, setupTestEmulator } from './harness';
 

@@ -3,7 +3,7 @@
 // stripe-webhook function records them (record_checkout_payment with the session unchanged).
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
+import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator';
 import { getRegistrationMoney, type RegistrationMoney } from '../../src/data/inbox';
 import type { TestEmulator } from './harness';
 

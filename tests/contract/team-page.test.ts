@@ -6,9 +6,7 @@
 // 2026, 94 days before the 2026 edition starts (22 June). Runs on PGlite and on PostgreSQL 15.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { PgliteDb, PostgresDb } from '../../supabase/emulator/db';
-import { applyMigrations } from '../../supabase/emulator/migrate';
-import type { Db } from '../../supabase/emulator/types';
+import { applyMigrations, type Db, PgliteDb, PostgresDb } from '../../supabase/emulator';
 import { setupTestEmulator } from './harness';
 import { withDatabase } from './test-database';
 import {

@@ -1,9 +1,12 @@
 // The database every contract test file starts from, and how to reach a copy of it.
 import { randomUUID } from 'node:crypto';
-import { upsertUser } from '../../supabase/emulator/auth/users';
-import { PgliteDb, PostgresDb } from '../../supabase/emulator/db';
-import { applyMigrations } from '../../supabase/emulator/migrate';
-import type { Db } from '../../supabase/emulator/types';
+import {
+  applyMigrations,
+  type Db,
+  PgliteDb,
+  PostgresDb,
+  upsertUser,
+} from '../../supabase/emulator';
 
 /** An administrator (app_metadata.role = 'admin') and a signed-in user without that role. */
 export const TEST_ADMIN = { email: 'admin@contract.test', password: 'contract-admin-password' };

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { WAITING_LIST_CONSENT } from '../../src/config/consent';
-import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
+import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator';
 import type { TestEmulator } from './harness';
 import { payDeposit, register, setEdition, teamLink } from './team-page-support';
 

@@ -9,9 +9,7 @@
 // concurrent calls are concurrent sessions).
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { applyMigrations } from '../../supabase/emulator/migrate';
-import type { Db } from '../../supabase/emulator/types';
-import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
+import { applyMigrations, type Db, TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator';
 import { caughtMail, http, setupTestEmulator } from './harness';
 import {
   DEPOSIT,

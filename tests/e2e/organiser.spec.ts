@@ -7,9 +7,9 @@
 import type { Page } from '@playwright/test';
 import {
   checkoutCompletedEvent,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
   stripeSignature,
-} from '../../supabase/emulator/local-services/payments';
-import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/emulator/functions/deno';
+} from '../../supabase/emulator';
 import { test, expect, PAY_TEST_MODE, registerToCheckout } from './fixtures';
 import { e2e } from './servers';
 

@@ -3,7 +3,7 @@
 // not its type before it reaches the database (tests/contract/site-settings.test.ts has the
 // database's own refusals).
 import type { Page } from '@playwright/test';
-import { formatMoney } from '../../src/lib/money';
+import { formatMoney } from '../../supabase/functions/_shared/formats/money';
 import { test, expect, type ServiceDb } from './fixtures';
 
 test.describe.configure({ mode: 'default' });

@@ -1,5 +1,8 @@
 // The layer rule (eslint.layers.js) fails a file that imports from a layer above its own, and
-// lets the downward imports through: ESLint runs on fixture files placed in each layer.
+// lets the downward imports through; the boundaries between the top folders hold likewise (the
+// site takes only the formats it shares with the Edge Functions, which import nothing outside
+// themselves, and nothing but tests and scripts import the emulator, through its entry only).
+// ESLint runs on fixture files placed in each folder.
 import { ESLint } from 'eslint';
 import { describe, expect, test } from 'vitest';
 
@@ -7,13 +10,24 @@ import { describe, expect, test } from 'vitest';
 // are not what this test is about.
 const eslint = new ESLint({
   cwd: process.cwd(),
-  overrideConfig: { files: ['src/**/*.ts'], rules: { 'import/no-cycle': 'off' } },
+  overrideConfig: { files: ['**/*.ts'], rules: { 'import/no-cycle': 'off' } },
 });
 
-async function layerErrors(filePath: string, code: string): Promise<string[]> {
+/** The rules the boundaries use beside the layers' import/no-restricted-paths (eslint.layers.js). */
+const BOUNDARY_RULES = [
+  'import/no-restricted-paths',
+  'no-restricted-imports',
+  'no-restricted-globals',
+];
+
+async function layerErrors(
+  filePath: string,
+  code: string,
+  rules = ['import/no-restricted-paths'],
+): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport const fixture = 1;\n`, { filePath });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'import/no-restricted-paths')
+    .filter((message) => rules.includes(message.ruleId ?? ''))
     .map((message) => message.message);
 }
 
@@ -26,7 +40,7 @@ describe('the layer rule', { timeout: 60_000 }, () => {
     ],
     [
       'src/config/fixture.ts',
-      "import { formatMoney } from '../lib/money';",
+      "import { formatBytes } from '../lib/format';",
       'config must not import from lib',
     ],
     [
@@ -78,5 +92,86 @@ describe('the layer rule', { timeout: 60_000 }, () => {
     ['src/app/fixture.ts', "import { adminScreens } from '../admin/registry';"],
   ])('lets %s import downward', async (file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);
+  });
+});
+
+describe('the boundaries between the top folders', { timeout: 60_000 }, () => {
+  const formats = 'supabase/functions/_shared/formats';
+  test.each([
+    [
+      'src/data/fixture.ts',
+      "import { serve } from '../../supabase/functions/_shared/http.ts';",
+      `The site imports nothing of supabase/functions but ${formats}`,
+    ],
+    [
+      'supabase/functions/_shared/fixture.ts',
+      "import { formatBytes } from '../../../src/lib/format.ts';",
+      'The Edge Functions deploy without src/',
+    ],
+    [
+      `${formats}/fixture.ts`,
+      "import { serve } from '../http.ts';",
+      `${formats} imports nothing but its own modules`,
+    ],
+    [
+      `${formats}/fixture.ts`,
+      "import React from 'npm:react@19.3.1';",
+      `${formats} imports nothing but its own modules`,
+    ],
+    [
+      `${formats}/fixture.ts`,
+      "import { readFileSync } from 'node:fs';",
+      `${formats} imports nothing but its own modules`,
+    ],
+    [
+      `${formats}/fixture.ts`,
+      "export const siteUrl = () => Deno.env.get('SITE_URL');",
+      'it uses no API only one of them has',
+    ],
+    [
+      `${formats}/fixture.ts`,
+      'export const width = () => window.innerWidth;',
+      'it uses no API only one of them has',
+    ],
+    [
+      'src/lib/fixture.ts',
+      "import { startEmulator } from '../../supabase/emulator';",
+      'The site and the Edge Functions never import the local stand-in',
+    ],
+    [
+      'supabase/functions/checkout/fixture.ts',
+      "import { signJwt } from '../../emulator/jwt.ts';",
+      'The site and the Edge Functions never import the local stand-in',
+    ],
+    [
+      'tests/contract/fixture.ts',
+      "import { API_BODY_LIMIT } from '../../supabase/emulator/gateway';",
+      'Tests and scripts use the emulator through supabase/emulator/index.ts',
+    ],
+    [
+      'scripts/fixture.ts',
+      "import { PgliteDb } from '../supabase/emulator/db';",
+      'Tests and scripts use the emulator through supabase/emulator/index.ts',
+    ],
+  ])('refuses %s: %s', async (file, code, message) => {
+    const errors = await layerErrors(file, code, BOUNDARY_RULES);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(message);
+  });
+
+  test.each([
+    ['src/data/fixture.ts', `import { formatMoney } from '../../${formats}/money';`],
+    ['src/lib/fixture.ts', `import { isUuid } from '../../${formats}/uuid.ts';`],
+    ['supabase/functions/_shared/fixture.ts', "import { formatMoney } from './formats/money.ts';"],
+    [`${formats}/fixture.ts`, "import { formatMoney } from './money.ts';"],
+    // Its tests run under vitest, with the shared test fixtures.
+    [
+      `${formats}/fixture.test.ts`,
+      "import { describe } from 'vitest';\nimport { realImage } from '../../../../tests/support/crafted-images';",
+    ],
+    ['tests/contract/fixture.ts', "import { startEmulator } from '../../supabase/emulator';"],
+    ['scripts/fixture.ts', "import { loadConfig } from '../supabase/emulator/index.ts';"],
+  ])('lets %s: %s', async (file, code) => {
+    expect(await layerErrors(file, code, BOUNDARY_RULES)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// Hostile image files for the upload checks (supabase/functions/_shared/image-check.ts), made
+// Hostile image files for the upload checks (supabase/functions/_shared/formats/image-check.ts), made
 // byte by byte so each breaks exactly one rule, and real small images made with sharp. Used by
 // the unit tests beside image-check.ts and by tests/contract/hostile-files.test.ts.
 import { crc32, deflateSync } from 'node:zlib';

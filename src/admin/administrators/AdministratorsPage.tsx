@@ -15,7 +15,7 @@ import {
   type Administrator,
 } from '../../data/administrators';
 import { FunctionError } from '../../data/functions';
-import { formatDateTime } from '../../lib/dateTime';
+import { formatDateTime } from '../../../supabase/functions/_shared/formats/dates';
 import { useForm } from '../../lib/useForm';
 import { email, fieldProblem, requiredMessage } from '../../lib/validation';
 import { AdminTitle } from '../AdminTitle';

@@ -8,7 +8,7 @@ import { History, X } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
 import { AUDIT_FILTERS, listAuditActors, listAuditPage } from '../../data/audit';
 import type { ListQuery } from '../../data/content-table';
-import { formatDateTime } from '../../lib/dateTime';
+import { formatDateTime } from '../../../supabase/functions/_shared/formats/dates';
 import { useLoad } from '../../lib/useLoad';
 import { AdminTitle } from '../AdminTitle';
 import { BackToDashboard } from '../BackToDashboard';

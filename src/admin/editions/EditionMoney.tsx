@@ -17,7 +17,7 @@ import {
 } from '../../data/editions';
 import type { Edition } from '../../data/types';
 import { toCsv, type CsvColumn } from '../../lib/csv';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../supabase/functions/_shared/formats/money';
 import { useLoad } from '../../lib/useLoad';
 import { RunButton } from '../inbox/InboxScreen';
 import { downloadCsv } from '../../lib/download';

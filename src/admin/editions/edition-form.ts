@@ -8,7 +8,7 @@ import type { EditionInput } from '../../data/editions';
 import { editionFacts } from '../../data/siteSettings';
 import { rallyPhase, type RallyPhase } from '../../lib/calendar';
 import { date, poundsAmount, wholeNumber } from '../../lib/field-rules';
-import { penceFromPounds, type Pence } from '../../lib/money';
+import { penceFromPounds, type Pence } from '../../../supabase/functions/_shared/formats/money';
 import {
   fieldProblem,
   isTooLong,

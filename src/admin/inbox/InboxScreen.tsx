@@ -16,7 +16,7 @@ import { EDITION_VIEW, EVERY_EDITION, inEdition } from '../../data/inbox';
 import type { Edition, Row } from '../../data/types';
 import { useLoad } from '../../lib/useLoad';
 import { toCsv, type CsvColumn } from '../../lib/csv';
-import { formatDateTime } from '../../lib/dateTime';
+import { formatDateTime } from '../../../supabase/functions/_shared/formats/dates';
 import { useForm } from '../../lib/useForm';
 import { isTooLong, shortenMessage } from '../../lib/validation';
 import { ListBody } from '../list/ListBody';

@@ -12,8 +12,8 @@ import {
   type PaymentException,
   type PaymentResolution,
 } from '../../data/inbox';
-import { formatDateTime } from '../../lib/dateTime';
-import { formatMoney } from '../../lib/money';
+import { formatDateTime } from '../../../supabase/functions/_shared/formats/dates';
+import { formatMoney } from '../../../supabase/functions/_shared/formats/money';
 import { useForm } from '../../lib/useForm';
 import { useLoad } from '../../lib/useLoad';
 import { isTooLong, shortenMessage } from '../../lib/validation';

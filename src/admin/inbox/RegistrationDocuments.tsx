@@ -27,8 +27,8 @@ import {
   type TeamDocument,
 } from '../../data/teamDocumentsAdmin';
 import type { Row } from '../../data/types';
-import { formatDateTime } from '../../lib/dateTime';
-import { formatBytes, formatLongDate } from '../../lib/format';
+import { formatDateTime, formatLongDate } from '../../../supabase/functions/_shared/formats/dates';
+import { formatBytes } from '../../lib/format';
 import { openSignedUrl } from '../../lib/openSignedUrl';
 import { useForm } from '../../lib/useForm';
 import { useLoad } from '../../lib/useLoad';

@@ -21,9 +21,8 @@ import {
   type RegistrationMoney as Money,
 } from '../../data/inbox';
 import type { Row } from '../../data/types';
-import { formatDateTime } from '../../lib/dateTime';
-import { formatLongDate } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
+import { formatDateTime, formatLongDate } from '../../../supabase/functions/_shared/formats/dates';
+import { formatMoney } from '../../../supabase/functions/_shared/formats/money';
 import { useForm } from '../../lib/useForm';
 import { useLoad } from '../../lib/useLoad';
 import { isTooLong, shortenMessage } from '../../lib/validation';

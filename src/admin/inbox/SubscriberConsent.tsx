@@ -6,7 +6,7 @@
 import type { DbClient } from '../../data/client';
 import { listConsentRecords, type ConsentRecord } from '../../data/inbox';
 import type { Row } from '../../data/types';
-import { formatDateTime } from '../../lib/dateTime';
+import { formatDateTime } from '../../../supabase/functions/_shared/formats/dates';
 import { useLoad } from '../../lib/useLoad';
 import { LoadFailed } from '../ui/LoadFailed';
 

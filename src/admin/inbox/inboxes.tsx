@@ -16,9 +16,9 @@ import {
   subscribersAdmin,
 } from '../../data/inbox';
 import type { SubscriberSource } from '../../data/newsletter';
-import { formatDateTime } from '../../lib/dateTime';
+import { formatDateTime } from '../../../supabase/functions/_shared/formats/dates';
 import { consentStatus, SubscriberConsent } from './SubscriberConsent';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../supabase/functions/_shared/formats/money';
 import { supabase } from '../supabase';
 import { Badge } from './Badge';
 import { RunButton, type InboxDescription } from './InboxScreen';

@@ -2,7 +2,7 @@
 // database derives (public.registration_money_state), for the inbox's column, its filter, the
 // export and the registration's statement. A cancelled registration still owed its refund says so.
 import type { MoneyState } from '../../data/inbox';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../supabase/functions/_shared/formats/money';
 import type { BadgeTone } from './Badge';
 
 export const MONEY_STATES: readonly { value: MoneyState; label: string; tone: BadgeTone }[] = [

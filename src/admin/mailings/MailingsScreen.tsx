@@ -40,7 +40,7 @@ import {
   type MailingRecipient,
 } from '../../data/mailings';
 import type { Edition } from '../../data/types';
-import { formatDateTime } from '../../lib/dateTime';
+import { formatDateTime } from '../../../supabase/functions/_shared/formats/dates';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { stripTags } from '../../lib/text';
 import { useLoad } from '../../lib/useLoad';

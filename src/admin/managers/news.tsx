@@ -6,7 +6,7 @@ import {
   listArticleImages,
   replaceArticleImages,
 } from '../../data/news';
-import { formatLongDate } from '../../lib/format';
+import { formatLongDate } from '../../../supabase/functions/_shared/formats/dates';
 import { stripTags } from '../../lib/text';
 import { describedImageField, publishedField } from '../crud/fields';
 import { optional, text, todayLocal, totalLine } from '../crud/form-rules';

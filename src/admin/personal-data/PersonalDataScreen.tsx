@@ -23,7 +23,7 @@ import {
   type PersonalData,
   type PersonalDataGroup,
 } from '../../data/personalData';
-import { formatDateTime } from '../../lib/dateTime';
+import { formatDateTime } from '../../../supabase/functions/_shared/formats/dates';
 import { EmptyState } from '../../components/EmptyState';
 import { AdminTitle } from '../AdminTitle';
 import { BackToDashboard } from '../BackToDashboard';

@@ -22,7 +22,7 @@ import {
   withdrawWaitingListEntry,
   type WaitingListRow,
 } from '../../data/waitingListAdmin';
-import { formatDateTime } from '../../lib/dateTime';
+import { formatDateTime } from '../../../supabase/functions/_shared/formats/dates';
 import { useLoad } from '../../lib/useLoad';
 import { AdminTitle } from '../AdminTitle';
 import { RunButton } from '../inbox/InboxScreen';

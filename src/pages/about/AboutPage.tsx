@@ -12,7 +12,7 @@ import type { PastTour } from '../../data/types';
 import { listPublishedPastTours } from '../../data/pastTours';
 import { useDb } from '../../data/dbContext';
 import { formatPercent, formatWholeNumber } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../supabase/functions/_shared/formats/money';
 import { useLoad } from '../../lib/useLoad';
 
 const features = [

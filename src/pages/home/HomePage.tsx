@@ -16,7 +16,7 @@ import { storyVideos } from '../../config/rally';
 import { listPublishedArticles } from '../../data/news';
 import { listPublishedSponsors } from '../../data/sponsors';
 import { getFeaturedTestimonial } from '../../data/testimonials';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../supabase/functions/_shared/formats/money';
 import { useLoad } from '../../lib/useLoad';
 import { useDb } from '../../data/dbContext';
 import { useSiteSettings } from '../../data/SiteSettingsProvider';

@@ -1,7 +1,7 @@
 import { PageHero } from '../../components/PageHero';
 import { Seo } from '../../components/Seo';
 import type { LegalDocument } from './documents';
-import { formatLongDate } from '../../lib/format';
+import { formatLongDate } from '../../../supabase/functions/_shared/formats/dates';
 
 export function LegalPage({
   document,

@@ -1,6 +1,6 @@
 import { terms } from './documents';
 import { useSiteSettings } from '../../data/SiteSettingsProvider';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../supabase/functions/_shared/formats/money';
 import { LegalPage } from './LegalPage';
 
 export default function TermsPage() {

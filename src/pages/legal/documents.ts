@@ -1,8 +1,8 @@
 // The terms and the privacy policy. Both were last updated on 15 October 2025.
 import type { CancellationTier, SiteSettings } from '../../config/site-defaults';
 import { dateRangeLabel } from '../../lib/calendar';
-import { formatLongDate } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
+import { formatLongDate } from '../../../supabase/functions/_shared/formats/dates';
+import { formatMoney } from '../../../supabase/functions/_shared/formats/money';
 
 export type LegalSection = {
   heading: string;

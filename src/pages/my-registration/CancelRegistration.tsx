@@ -11,7 +11,7 @@ import {
   type Cancellation,
   type CancellationQuote,
 } from '../../data/teamPage';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../supabase/functions/_shared/formats/money';
 
 export const CANCEL_FAILED = 'The registration could not be cancelled. Please try again.';
 export const QUOTE_FAILED = 'What you would get back could not be worked out. Please try again.';

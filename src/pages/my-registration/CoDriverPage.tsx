@@ -26,7 +26,7 @@ import { useDb } from '../../data/dbContext';
 import { LINK_NOT_VALID } from '../../data/teamPage';
 import { SubmissionError } from '../../data/submissions';
 import { phone, PHONE_HINT } from '../../lib/field-rules';
-import { formatLongDate } from '../../lib/format';
+import { formatLongDate } from '../../../supabase/functions/_shared/formats/dates';
 import { useForm } from '../../lib/useForm';
 import { useLoad } from '../../lib/useLoad';
 import {

@@ -16,7 +16,8 @@ import {
   VIEW_FAILED,
   type ReadinessItem,
 } from '../../data/teamDocuments';
-import { formatBytes, formatLongDate } from '../../lib/format';
+import { formatBytes } from '../../lib/format';
+import { formatLongDate } from '../../../supabase/functions/_shared/formats/dates';
 import { openSignedUrl } from '../../lib/openSignedUrl';
 
 const STATUS_CLASSES: Record<ReadinessItem['status'], string> = {

@@ -23,7 +23,7 @@ import {
 import type { TeamPage } from '../../data/teamPage';
 import { documentsFieldErrors, LICENCE_NUMBER_LIMIT } from '../../lib/document-fields';
 import { PHONE_HINT } from '../../lib/field-rules';
-import { formatLongDate } from '../../lib/format';
+import { formatLongDate } from '../../../supabase/functions/_shared/formats/dates';
 import { useForm } from '../../lib/useForm';
 import { useLoad } from '../../lib/useLoad';
 import { localDay } from '../../lib/useNow';

@@ -10,7 +10,7 @@ import { useDb } from '../../data/dbContext';
 import { SubmissionError } from '../../data/submissions';
 import { updateTeamDetails, type TeamDetails, type TeamPage } from '../../data/teamPage';
 import { PHONE_HINT } from '../../lib/field-rules';
-import { formatMoney, type Pence } from '../../lib/money';
+import { formatMoney, type Pence } from '../../../supabase/functions/_shared/formats/money';
 import { teamFieldErrors } from '../../lib/team-fields';
 import { useForm } from '../../lib/useForm';
 

@@ -24,8 +24,8 @@ import {
   type Cancellation,
   type TeamPage,
 } from '../../data/teamPage';
-import { formatLongDate } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
+import { formatLongDate } from '../../../supabase/functions/_shared/formats/dates';
+import { formatMoney } from '../../../supabase/functions/_shared/formats/money';
 import { useLoad } from '../../lib/useLoad';
 import { CancelRegistration } from './CancelRegistration';
 import { EditDetailsForm } from './EditDetailsForm';

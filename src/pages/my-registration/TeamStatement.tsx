@@ -13,8 +13,8 @@ import {
   startBalanceCheckout,
   type TeamMoney,
 } from '../../data/teamPage';
-import { formatLongDate } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
+import { formatLongDate } from '../../../supabase/functions/_shared/formats/dates';
+import { formatMoney } from '../../../supabase/functions/_shared/formats/money';
 
 /** Leaves the site for the balance's payment page (a seam tests can observe). */
 export function goToBalancePayment(url: string) {

@@ -18,7 +18,7 @@ import {
   PENDING_REFERENCE_KEY,
   type DepositStatus,
 } from '../../data/registrations';
-import { isUuid } from '../../lib/uuid';
+import { isUuid } from '../../../supabase/functions/_shared/formats/uuid';
 
 /** How often, and how many times, the page asks whether the payment has been confirmed. */
 export const CONFIRM_POLL_MS = 1500;

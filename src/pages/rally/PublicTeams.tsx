@@ -8,7 +8,7 @@ import { ExternalLink } from 'lucide-react';
 import { Section } from '../../components/PageHero';
 import { useDb } from '../../data/dbContext';
 import { getPublicTeams, isFundraisingUrl, type PublicTeam } from '../../data/fundraising';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../supabase/functions/_shared/formats/money';
 import { useLoad } from '../../lib/useLoad';
 
 function car(team: PublicTeam): string {

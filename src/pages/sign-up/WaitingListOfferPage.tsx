@@ -24,8 +24,8 @@ import {
   getWaitingListOffer,
   type WaitingListOffer,
 } from '../../data/waitingList';
-import { formatDateTime } from '../../lib/dateTime';
-import { formatMoney } from '../../lib/money';
+import { formatDateTime } from '../../../supabase/functions/_shared/formats/dates';
+import { formatMoney } from '../../../supabase/functions/_shared/formats/money';
 import { useLoad } from '../../lib/useLoad';
 import { RegistrationForm } from './RegistrationForm';
 

@@ -12,7 +12,7 @@ import { sponsorSteps, sponsorCarPhotos, whySponsor } from '../../content/sponso
 import type { Sponsor } from '../../data/types';
 import { listPublishedSponsors } from '../../data/sponsors';
 import { useDb } from '../../data/dbContext';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../../supabase/functions/_shared/formats/money';
 import { useLoad } from '../../lib/useLoad';
 import { ENQUIRY_ANCHOR, enquiryLink, SponsorshipForm } from './SponsorshipForm';
 import { VideoList } from '../../components/VideoPlayer';

@@ -1,6 +1,6 @@
 // GoTrue's admin API for users (what supabase-js `auth.admin.*` calls): the service_role key only.
 // Tests and scripts use it to arrange users while the emulator runs (one process owns PGlite).
-import { isUuid } from '../../../src/lib/uuid';
+import { isUuid } from '../../functions/_shared/formats/uuid';
 import type { ApiContext, ApiRequest, ApiResponse, Tx } from '../types';
 import {
   authError,

@@ -5,7 +5,7 @@
 // replayed event, as Stripe's Dashboard resends one); POST /local/stripe/refunds/<re_…>/fail
 // makes a refund fail ({failure_reason} optional), as a refund to a closed card does. The page states what the function asked
 // for (the session's line items and total), never anything from the address.
-import { formatMoney } from '../../../src/lib/money';
+import { formatMoney } from '../../functions/_shared/formats/money';
 import { currentSession, failRefund, REFUND_FAILURE_REASONS } from '../stripe/api';
 import { payCheckoutSession, successRedirect } from '../stripe/checkout';
 import { deliverEvent } from '../stripe/events';

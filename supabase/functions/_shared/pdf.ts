@@ -125,8 +125,11 @@ function layout(lines: PdfLine[]): string[] {
   return pages.map((operators) => operators.join('\n'));
 }
 
-/** The PDF's bytes: the document's lines, titled `title` in its information dictionary. */
-export function writePdf(title: string, lines: PdfLine[]): Uint8Array {
+/**
+ * The PDF's bytes: the document's lines, titled `title` in its information dictionary. Over an
+ * ArrayBuffer (not a shared one), as a Response body must be for Deno's type check.
+ */
+export function writePdf(title: string, lines: PdfLine[]): Uint8Array<ArrayBuffer> {
   const streams = layout(lines);
   // Objects 1-5: catalog, page tree, the two fonts, the information dictionary; then for each
   // page its page object and its content stream.

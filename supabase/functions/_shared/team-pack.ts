@@ -2,8 +2,8 @@
 // the lines of the PDF the team-pack Edge Function sends (_shared/pdf.ts). The edition's facts
 // (name, dates, start and finish, the route outline drawn from them) and the team's (name, door
 // number, drivers, car), and the emergency numbers: 112, which answers across Europe, and the
-// organiser's phone from the site settings. Dates through the site's own formatter.
-import { dateRangeLabel, formatLongDate } from '../../../src/lib/format.ts';
+// organiser's phone from the site settings. Dates through the site's own formatter (formats/).
+import { dateRangeLabel, formatLongDate } from './formats/dates.ts';
 import { type PdfLine, writePdf } from './pdf.ts';
 
 /** team_pack_facts' answer for a team that may have its pack. */
@@ -83,6 +83,6 @@ export function teamPackFileName(facts: TeamPackFacts): string {
 }
 
 /** The pack as PDF bytes. */
-export function teamPackPdf(facts: TeamPackFacts): Uint8Array {
+export function teamPackPdf(facts: TeamPackFacts): Uint8Array<ArrayBuffer> {
   return writePdf(`${facts.edition.name}: team pack`, teamPackLines(facts));
 }

@@ -12,7 +12,7 @@
 // Other refusals are _shared/http.ts's { error } with 400, 403, 404 or 413.
 import { callRpc, serviceHeaders } from '../_shared/database.ts';
 import { json, Refusal, serve } from '../_shared/http.ts';
-import { checkImage, filmMatches, isCheckedImageType } from '../_shared/image-check.ts';
+import { checkImage, filmMatches, isCheckedImageType } from '../_shared/formats/image-check.ts';
 
 const BUCKET = 'media';
 // The bucket's own limit (supabase/config.toml, 50 MiB): nothing larger can be stored.

@@ -1,10 +1,9 @@
 // The few ways the emails write amounts, dates and moments, each through the site's own
-// formatter (imported by path: they import nothing), so an email says what the site and the
+// formatter (formats/, which the site imports as well), so an email says what the site and the
 // admin say: pence as pounds to the penny, a calendar date in en-GB long form, a moment in London
 // time.
-import { formatDateTime } from '../../../../src/lib/dateTime.ts';
-import { dateRangeLabel, formatLongDate } from '../../../../src/lib/format.ts';
-import { formatMoney, type Pence } from '../../../../src/lib/money.ts';
+import { dateRangeLabel, formatDateTime, formatLongDate } from '../formats/dates.ts';
+import { formatMoney, type Pence } from '../formats/money.ts';
 import type { EditionFacts } from './types.ts';
 
 /** An amount paid or due, to the penny, in its currency (pounds when none is given). */

@@ -4,8 +4,7 @@
 // the WebP RIFF container (VP8, VP8L or VP8X). Hosted Supabase Storage stores bytes as they come
 // and decodes nothing, so the media-check Edge Function runs this on every uploaded original,
 // and the admin's browser runs it before it decodes anything (a decompression bomb is refused
-// from its header, before it can fill the tab's memory). Plain TypeScript with no imports, so
-// both Deno and Vite take it as it is.
+// from its header, before it can fill the tab's memory). One module of formats/, which both import.
 
 /** The most pixels an uploaded image may have: 50 megapixels (a 8660×5773 photo; a current phone's is 12 to 48). */
 export const MAX_IMAGE_PIXELS = 50_000_000;

@@ -1,11 +1,10 @@
 // Money: integer pence in, en-GB text out. The one money formatter of the site, the admin and the
-// emails: supabase/functions/_shared/email.ts imports this very file by its path (see the README,
-// "Edge Functions"), so it imports nothing and uses nothing Deno lacks.
+// emails (a module of formats/, which the site and the Edge Functions both import).
 //
 // The rule: a payment (what was paid or is due, to the penny: receipts, the inbox) always shows
 // its pence, 12000 → '£120.00'; any other amount (the prices and figures the site states) shows
 // whole pounds when it is whole, 12000 → '£120', and its pence when it is not, 12050 → '£120.50'.
-// Pounds are hand-written rather than Intl's (the public pages' reason is in format.ts); money.test.ts
+// Pounds are hand-written rather than Intl's (the public pages' reason is in dates.ts); money.test.ts
 // holds them equal to Intl. Another currency (a payment Stripe reported in one) is Intl's.
 
 /** An amount in the currency's minor unit: pence for pounds. Always a whole number. */

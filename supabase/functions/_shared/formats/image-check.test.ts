@@ -8,7 +8,7 @@ import {
   htmlBehindPngSignature,
   pngClaiming,
   realImage,
-} from '../../../tests/support/crafted-images';
+} from '../../../../tests/support/crafted-images';
 import { checkImage, filmMatches, imageSizeProblem, MAX_IMAGE_PIXELS } from './image-check';
 
 const TOO_MANY = /limit is 50 megapixels/;
