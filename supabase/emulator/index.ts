@@ -16,9 +16,17 @@ import { openDb, type AnyDb } from './db';
 import { stopFunctions } from './functions/workers';
 import { migrate, type Log, type MigrateResult } from './migrate';
 import { getCatalog } from './rest/catalog';
-import { startScheduler, stopScheduler, tick, type JobRun, type SentRequest } from './scheduler';
+import {
+  onTick,
+  startScheduler,
+  stopScheduler,
+  tick,
+  type JobRun,
+  type SentRequest,
+} from './scheduler';
 import { createServer } from './server';
 import { settleDeliveries } from './stripe/events';
+import { stripeTick } from './stripe/tick';
 
 export interface StartOptions extends Omit<ConfigOverrides, 'dataDir'> {
   /** A folder for the database and stored files; null = in memory (a temp folder for files). */
@@ -164,6 +172,8 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const ctxConfig = withPort(config, (server.address() as AddressInfo).port);
   ctx.config = ctxConfig;
   await storeFunctionSecrets(db, ctxConfig);
+  // Stripe expires sessions and fails refunds by itself as time passes (stripe/tick.ts).
+  onTick(db, () => stripeTick(ctx));
   if (scheduler) startScheduler(db, log);
 
   let stopped: Promise<void> | null = null;
