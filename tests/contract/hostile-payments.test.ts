@@ -12,10 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/emulator/functions/deno';
 import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator/gateway';
-import {
-  checkoutCompletedEvent,
-  stripeSignature,
-} from '../../supabase/emulator/local-services/payments';
+import { checkoutCompletedEvent, stripeSignature } from '../support/stripe-events';
 import { EDITION_DEFAULTS } from '../../src/config/site-defaults';
 import type { Row } from '../../src/data/types';
 import { caughtMail, http, setupTestEmulator } from './harness';

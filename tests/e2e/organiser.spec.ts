@@ -5,10 +5,7 @@
 // flagged; a payment for a cancelled registration is refused, said so to the visitor, and shown
 // to the organiser as a refund due.
 import type { Page } from '@playwright/test';
-import {
-  checkoutCompletedEvent,
-  stripeSignature,
-} from '../../supabase/emulator/local-services/payments';
+import { checkoutCompletedEvent, stripeSignature } from '../support/stripe-events';
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/emulator/functions/deno';
 import { test, expect, PAY_TEST_MODE, registerToCheckout } from './fixtures';
 import { e2e } from './servers';
