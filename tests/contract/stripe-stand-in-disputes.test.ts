@@ -9,15 +9,14 @@
 // disputed charge cannot be refunded; the stripe-webhook function's endpoint receives the
 // dispute events. Runs on PGlite and on PostgreSQL 15.
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setupTestEmulator } from './harness';
 import {
   atLeast,
-  captureEndpoint,
   paidWith,
   stripeClient,
   stripeFailure,
-  type CaptureEndpoint,
+  useCaptureEndpoint,
 } from './stripe-support';
 
 const SITE_URL = 'http://127.0.0.1:4186';
@@ -25,19 +24,17 @@ const em = setupTestEmulator({ siteUrl: SITE_URL });
 const stripe = () => stripeClient(em());
 const DISPUTED_CARD = '4000 0000 0000 0259';
 
-let capture: CaptureEndpoint;
-beforeAll(async () => {
-  capture = await captureEndpoint(em());
-});
-afterAll(() => capture.close());
+const captured = useCaptureEndpoint(em);
 
 /** The capture endpoint's events about one PaymentIntent (its session, charge and dispute). */
 async function eventsOf(intent: string, count: number): Promise<Stripe.Event[]> {
   const about = () =>
-    capture.events().filter((event) => {
-      const object = event.data.object as { id?: string; payment_intent?: string | null };
-      return object.id === intent || object.payment_intent === intent;
-    });
+    captured()
+      .events()
+      .filter((event) => {
+        const object = event.data.object as { id?: string; payment_intent?: string | null };
+        return object.id === intent || object.payment_intent === intent;
+      });
   return atLeast(about, count);
 }
 

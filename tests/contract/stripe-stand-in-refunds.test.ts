@@ -11,17 +11,16 @@
 // refund now. Runs on PGlite and on PostgreSQL 15.
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_STRIPE_SECRET_KEY } from '../../supabase/emulator/functions/deno';
 import { REFUND_FAILURE_DELAY_SECONDS } from '../../supabase/emulator/stripe/refunds';
 import { setupTestEmulator } from './harness';
 import {
   atLeast,
-  captureEndpoint,
   paidWith,
   stripeClient,
   stripeFailure,
-  type CaptureEndpoint,
+  useCaptureEndpoint,
 } from './stripe-support';
 
 const SITE_URL = 'http://127.0.0.1:4185';
@@ -29,23 +28,21 @@ const em = setupTestEmulator({ siteUrl: SITE_URL });
 const stripe = () => stripeClient(em());
 const paid = (amount: number, card?: string) => paidWith(em(), SITE_URL, amount, card);
 
-let capture: CaptureEndpoint;
-beforeAll(async () => {
-  capture = await captureEndpoint(em());
-});
-afterAll(() => capture.close());
+const captured = useCaptureEndpoint(em);
 afterEach(() => em().emulator.setNow(null));
 
 /** The events about one charge's refunds (refund.* name it as `charge`), in order. */
 async function refundEventsOf(charge: string, count: number): Promise<Stripe.Event[]> {
   const about = () =>
-    capture.events().filter((event) => {
-      const object = event.data.object as { id?: string; charge?: string; object?: string };
-      return (
-        (object.object === 'refund' && object.charge === charge) ||
-        (event.type.startsWith('charge.refund') && object.id === charge)
-      );
-    });
+    captured()
+      .events()
+      .filter((event) => {
+        const object = event.data.object as { id?: string; charge?: string; object?: string };
+        return (
+          (object.object === 'refund' && object.charge === charge) ||
+          (event.type.startsWith('charge.refund') && object.id === charge)
+        );
+      });
   return atLeast(about, count);
 }
 

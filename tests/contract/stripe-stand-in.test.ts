@@ -13,7 +13,7 @@
 // their own files. Runs on PGlite and on PostgreSQL 15.
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   STRIPE_API_VERSION,
   STRIPE_WEBHOOK_EVENTS,
@@ -27,11 +27,10 @@ import { EDITION_DEFAULTS } from '../../src/config/site-defaults';
 import { setupTestEmulator } from './harness';
 import {
   atLeast,
-  captureEndpoint,
   sessionParams,
   stripeClient,
   stripeFailure,
-  type CaptureEndpoint,
+  useCaptureEndpoint,
 } from './stripe-support';
 import { payOnPage } from './team-page-support';
 
@@ -41,11 +40,7 @@ const stripe = (key?: string) => stripeClient(em(), key);
 const session = (changes: Partial<Stripe.Checkout.SessionCreateParams> = {}) =>
   sessionParams(SITE_URL, changes);
 
-let capture: CaptureEndpoint;
-beforeAll(async () => {
-  capture = await captureEndpoint(em());
-});
-afterAll(() => capture.close());
+const captured = useCaptureEndpoint(em);
 // Tests that move the emulator's clock put it back.
 afterEach(() => em().emulator.setNow(null));
 
@@ -54,7 +49,7 @@ const seconds = (at: number) => Math.floor(at / 1000);
 
 /** The events the capture endpoint received from `from` on, once at least `count` arrived. */
 const eventsSince = async (from: number, count: number) =>
-  (await atLeast(() => capture.events().slice(from), count)).slice(0, count);
+  (await atLeast(() => captured().events().slice(from), count)).slice(0, count);
 
 /** The stand-in's events (service key), newest first, with each delivery. */
 async function standInEvents(): Promise<
@@ -69,7 +64,7 @@ async function standInEvents(): Promise<
 describe('one API version', () => {
   it("pins the version the stripe package was built for, and the stand-in's events carry it", async () => {
     expect(STRIPE_API_VERSION).toBe(Stripe.API_VERSION);
-    const from = capture.received.length;
+    const from = captured().received.length;
     const created = await stripe().checkout.sessions.create(session());
     await payOnPage(created.url ?? '');
     const events = await eventsSince(from, 4);
@@ -231,7 +226,7 @@ describe('Checkout Sessions', () => {
 describe('a session expires', { timeout: 60_000 }, () => {
   it('by POST /v1/checkout/sessions/{id}/expire: open only, checkout.session.expired sent, the page cannot be paid', async () => {
     const created = await stripe().checkout.sessions.create(session());
-    const from = capture.received.length;
+    const from = captured().received.length;
     const expired = await stripe().checkout.sessions.expire(created.id);
     expect(expired).toMatchObject({ id: created.id, status: 'expired', url: null });
     const [event] = await eventsSince(from, 1);
@@ -259,7 +254,7 @@ describe('a session expires', { timeout: 60_000 }, () => {
     expect(await paid.text()).not.toContain('card_number');
     expect((await stripe().checkout.sessions.retrieve(created.id)).payment_intent).toBeNull();
     // Nothing was sent after the expiry.
-    expect(capture.received.length).toBe(from + 1);
+    expect(captured().received.length).toBe(from + 1);
   });
 
   it('a paid session cannot be expired', async () => {
@@ -276,7 +271,7 @@ describe('a session expires', { timeout: 60_000 }, () => {
     );
     em().emulator.setNow(new Date(start + 30 * 60_000).toISOString());
     expect((await stripe().checkout.sessions.retrieve(created.id)).status).toBe('open');
-    const from = capture.received.length;
+    const from = captured().received.length;
     em().emulator.setNow(new Date(start + 32 * 60_000).toISOString());
     expect(await stripe().checkout.sessions.retrieve(created.id)).toMatchObject({
       status: 'expired',
@@ -288,7 +283,7 @@ describe('a session expires', { timeout: 60_000 }, () => {
       ['checkout.session.expired', created.id],
     ]);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(capture.received.length).toBe(from + 1);
+    expect(captured().received.length).toBe(from + 1);
   });
 
   it("at expires_at by the emulator's clock, at the scheduler's tick, with nobody reading it; then its page says so", async () => {
@@ -296,7 +291,7 @@ describe('a session expires', { timeout: 60_000 }, () => {
     const created = await stripe().checkout.sessions.create(
       session({ expires_at: seconds(start + 40 * 60_000) }),
     );
-    const from = capture.received.length;
+    const from = captured().received.length;
     await em().emulator.runDueJobs(new Date(start + 41 * 60_000).toISOString());
     const [event] = await eventsSince(from, 1);
     expect(event).toMatchObject({
@@ -310,7 +305,7 @@ describe('a session expires', { timeout: 60_000 }, () => {
 
   it('a payment tried and declined is canceled when its session expires', async () => {
     const created = await stripe().checkout.sessions.create(session());
-    const from = capture.received.length;
+    const from = captured().received.length;
     expect((await payOnPage(created.url ?? '', '4000 0000 0000 0002')).status).toBe(402);
     await eventsSince(from, 3);
     await stripe().checkout.sessions.expire(created.id);
@@ -346,7 +341,7 @@ describe('paying on the test-mode page', { timeout: 60_000 }, () => {
   it('with 4242: completes the session behind a PaymentIntent and Charge, sends its events in order, signed, and redirects to success_url', async () => {
     const asked = session();
     const created = await stripe().checkout.sessions.create(asked);
-    const from = capture.received.length;
+    const from = captured().received.length;
     const paid = await payOnPage(created.url ?? '');
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${SITE_URL}/my-registration?paid=${created.id}`);
@@ -403,7 +398,7 @@ describe('paying on the test-mode page', { timeout: 60_000 }, () => {
       metadata: { registration_id: 'reg-1', kind: 'balance', edition_id: 'ed-2026' },
     });
     expect(events[1]?.data.object).toMatchObject({ id: charge.id, status: 'succeeded' });
-    const last = capture.received.at(from + 3);
+    const last = captured().received.at(from + 3);
     expect(() =>
       stripe().webhooks.constructEvent(last?.body ?? '', last?.signature ?? '', 'whsec_other'),
     ).toThrow(Stripe.errors.StripeSignatureVerificationError);
@@ -416,7 +411,7 @@ describe('paying on the test-mode page', { timeout: 60_000 }, () => {
     });
     expect(again.status).toBe(303);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(capture.received.length).toBe(from + 4);
+    expect(captured().received.length).toBe(from + 4);
     const page = await (await fetch(created.url ?? '')).text();
     expect(page).toContain('This payment is complete.');
   });
@@ -444,7 +439,7 @@ describe('paying on the test-mode page', { timeout: 60_000 }, () => {
     "with $card: declined ($code) with Stripe's message on the page; the session stays open and pays with 4242",
     async ({ card, code, declineCode, message }) => {
       const created = await stripe().checkout.sessions.create(session());
-      const from = capture.received.length;
+      const from = captured().received.length;
       const declined = await payOnPage(created.url ?? '', card);
       expect(declined.status).toBe(402);
       const page = await declined.text();
@@ -502,7 +497,7 @@ describe('paying on the test-mode page', { timeout: 60_000 }, () => {
     ['4242 4242 4242 424x', 'Your card number is invalid.'],
   ])('with "%s": refused with "%s", nothing made or sent', async (card, message) => {
     const created = await stripe().checkout.sessions.create(session());
-    const from = capture.received.length;
+    const from = captured().received.length;
     const refused = await payOnPage(created.url ?? '', card);
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain(
@@ -513,7 +508,7 @@ describe('paying on the test-mode page', { timeout: 60_000 }, () => {
       payment_intent: null,
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(capture.received.length).toBe(from);
+    expect(captured().received.length).toBe(from);
   });
 
   it('with a real card number: declined, as test mode declines live cards', async () => {
@@ -578,7 +573,7 @@ describe('paying on the test-mode page', { timeout: 60_000 }, () => {
 
   it('sends a stored event again, same id and body, newly signed, for the service key only', async () => {
     const created = await stripe().checkout.sessions.create(session());
-    const from = capture.received.length;
+    const from = captured().received.length;
     await payOnPage(created.url ?? '');
     const sent = (await eventsSince(from, 4))[3];
     expect(sent?.type).toBe('checkout.session.completed');
@@ -589,14 +584,14 @@ describe('paying on the test-mode page', { timeout: 60_000 }, () => {
     });
     expect(refused.status).toBe(403);
 
-    const before = capture.received.length;
+    const before = captured().received.length;
     const resent = await fetch(`${em().url}${resendPath}`, {
       method: 'POST',
       headers: { apikey: em().serviceKey },
     });
     expect(resent.status).toBe(200);
-    expect(capture.received.length).toBe(before + 1);
-    const replayed = capture.events().at(-1);
+    expect(captured().received.length).toBe(before + 1);
+    const replayed = captured().events().at(-1);
     expect(replayed?.id).toBe(sent?.id);
     expect(replayed?.data.object).toEqual(sent?.data.object);
     const unknown = await fetch(`${em().url}/local/stripe/events/evt_nope/resend`, {

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { functionEnv, LOCAL_STRIPE_SECRET_KEY } from '../../supabase/emulator/functions/deno';
 import type { TestEmulator } from './harness';
 import { payOnPage } from './team-page-support';
@@ -61,6 +61,19 @@ export async function captureEndpoint(em: TestEmulator): Promise<CaptureEndpoint
         stripeClient(em).webhooks.constructEvent(body, signature, secret),
       ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A capture endpoint for the file's tests: registered before them, closed after them. */
+export function useCaptureEndpoint(em: () => TestEmulator): () => CaptureEndpoint {
+  let capture: CaptureEndpoint | undefined;
+  beforeAll(async () => {
+    capture = await captureEndpoint(em());
+  });
+  afterAll(() => capture?.close());
+  return () => {
+    if (!capture) throw new Error('The capture endpoint is not registered yet');
+    return capture;
   };
 }
 

@@ -14,13 +14,13 @@ import { noSuch, StripeError } from './errors';
 import { pendingEvent, type PendingEvent } from './events';
 import {
   formBoolean,
-  formInteger,
   formMetadata,
   formObject,
   formString,
   refuseUnknown,
   type FormObject,
 } from './form';
+import { listByCharge } from './lists';
 import {
   dispute as newDispute,
   disputeBalanceTransaction,
@@ -159,26 +159,5 @@ export function retrieveDispute(state: StripeState, id: string): Dispute {
 
 /** GET /v1/disputes: newest first, of one charge or PaymentIntent when asked, up to `limit`. */
 export function listDisputes(state: StripeState, form: FormObject, path: string): unknown {
-  refuseUnknown(form, ['charge', 'payment_intent', 'limit']);
-  const charge = formString(form.charge, 'charge');
-  const intent = formString(form.payment_intent, 'payment_intent');
-  const limit = formInteger(form.limit, 'limit') ?? 10;
-  if (limit < 1 || limit > 100)
-    throw new StripeError(400, {
-      message: 'This value must be greater than or equal to 1 and less than or equal to 100.',
-      param: 'limit',
-    });
-  const matching = Object.values(state.disputes)
-    .filter(
-      (dispute) =>
-        (charge === undefined || dispute.charge === charge) &&
-        (intent === undefined || dispute.payment_intent === intent),
-    )
-    .reverse();
-  return {
-    object: 'list',
-    data: matching.slice(0, limit),
-    has_more: matching.length > limit,
-    url: path,
-  };
+  return listByCharge(Object.values(state.disputes), form, path);
 }

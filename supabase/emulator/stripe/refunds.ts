@@ -13,6 +13,7 @@ import type { ApiContext } from '../types';
 import { noSuch, StripeError } from './errors';
 import { pendingEvent, type PendingEvent } from './events';
 import { formInteger, formMetadata, formString, refuseUnknown, type FormObject } from './form';
+import { listByCharge } from './lists';
 import {
   refund as newRefund,
   stripeId,
@@ -197,28 +198,9 @@ export function listRefunds(
   path: string,
   events: PendingEvent[],
 ): unknown {
-  refuseUnknown(form, ['charge', 'payment_intent', 'limit']);
-  const charge = formString(form.charge, 'charge');
-  const intent = formString(form.payment_intent, 'payment_intent');
-  const limit = formInteger(form.limit, 'limit') ?? 10;
-  if (limit < 1 || limit > 100)
-    throw new StripeError(400, {
-      message: 'This value must be greater than or equal to 1 and less than or equal to 100.',
-      param: 'limit',
-    });
-  const matching = Object.keys(state.refunds)
+  // Each as it stands now: a refund due to fail fails on being listed, as on being read.
+  const held = Object.keys(state.refunds)
     .map((id) => currentRefund(ctx, state, id, events))
-    .filter(
-      (refund): refund is Refund =>
-        refund !== undefined &&
-        (charge === undefined || refund.charge === charge) &&
-        (intent === undefined || refund.payment_intent === intent),
-    )
-    .reverse();
-  return {
-    object: 'list',
-    data: matching.slice(0, limit),
-    has_more: matching.length > limit,
-    url: path,
-  };
+    .filter((refund): refund is Refund => refund !== undefined);
+  return listByCharge(held, form, path);
 }

@@ -22,6 +22,7 @@ import {
   required,
   type FormObject,
 } from './form';
+import { stripeList } from './lists';
 import { checkoutSession, stripeId, type CheckoutSession, type LineItem } from './objects';
 import { nowSeconds, type StripeState } from './store';
 
@@ -301,13 +302,9 @@ export function expireOnRequest(
   return session;
 }
 
-function listOf<T>(data: T[], url: string) {
-  return { object: 'list', data, has_more: false, url };
-}
-
 /** The session's line items as Stripe lists them. */
 export function sessionLineItems(state: StripeState, session: CheckoutSession, url: string) {
-  return listOf(state.lineItems[session.id] ?? [], url);
+  return stripeList(state.lineItems[session.id] ?? [], url);
 }
 
 /** The session as answered, with `expand` applied (payment_intent, its latest_charge, line_items). */
