@@ -128,10 +128,12 @@ describe('a refund by any client holding the key', { timeout: 60_000 }, () => {
     expect(answer.status).toBe(200);
     const refund = (await answer.json()) as Stripe.Refund;
     expect(refund).toMatchObject({ amount: 1_850, metadata: {}, charge, status: 'succeeded' });
+    const request = answer.headers.get('request-id');
+    expect(request).toMatch(/^req_/);
     const events = await refundEventsOf(charge, 2);
-    expect(events.map((event) => [event.type, event.request?.idempotency_key])).toEqual([
-      ['refund.created', null],
-      ['charge.refunded', null],
+    expect(events.map((event) => [event.type, event.request])).toEqual([
+      ['refund.created', { id: request, idempotency_key: null }],
+      ['charge.refunded', { id: request, idempotency_key: null }],
     ]);
     expect(events[0]?.data.object).toMatchObject({ id: refund.id, metadata: {} });
     const listed = await stripe().refunds.list({ payment_intent: intent });

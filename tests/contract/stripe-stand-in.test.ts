@@ -286,6 +286,27 @@ describe('a session expires', { timeout: 60_000 }, () => {
     expect(captured().received.length).toBe(from + 1);
   });
 
+  it("at expires_at by the emulator's clock, seen when it is paid: refused (410), the event sent", async () => {
+    const start = Date.now();
+    const created = await stripe().checkout.sessions.create(
+      session({ expires_at: seconds(start + 35 * 60_000) }),
+    );
+    const from = captured().received.length;
+    em().emulator.setNow(new Date(start + 36 * 60_000).toISOString());
+    const paid = await fetch(`${created.url}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ card_number: '4242 4242 4242 4242' }),
+    });
+    expect(paid.status).toBe(410);
+    expect(await paid.text()).toContain('This checkout session has expired. Nothing was paid.');
+    const [event] = await eventsSince(from, 1);
+    expect(event).toMatchObject({
+      type: 'checkout.session.expired',
+      data: { object: { id: created.id, status: 'expired', payment_intent: null } },
+    });
+  });
+
   it("at expires_at by the emulator's clock, at the scheduler's tick, with nobody reading it; then its page says so", async () => {
     const start = Date.now();
     const created = await stripe().checkout.sessions.create(

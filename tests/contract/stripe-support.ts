@@ -114,7 +114,7 @@ export function sessionParams(
   };
 }
 
-/** A session for `amount` pence paid on the page with `card`; answers its PaymentIntent and Charge. */
+/** A session for `amount` pence paid on the page with `card`; answers its PaymentIntent, Charge. */
 export async function paidWith(
   em: TestEmulator,
   siteUrl: string,

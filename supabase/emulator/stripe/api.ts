@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { STRIPE_API_VERSION } from '../../functions/_shared/stripe-endpoint';
 import { functionEnv, LOCAL_STRIPE_SECRET_KEY } from '../functions/deno';
 import type { ApiContext, ApiHandler, ApiRequest } from '../types';
-import { errorResponse, noSuch, StripeError, stripeJson } from './errors';
+import { errorResponse, noSuch, requestId, StripeError, stripeJson } from './errors';
 import { sendEvents, type PendingEvent } from './events';
 import { closeDispute, listDisputes, retrieveDispute, updateDispute } from './disputes';
 import {
@@ -318,16 +318,17 @@ export const handleStripe: ApiHandler = async (req, ctx) => {
         created: nowSeconds(ctx.db),
       };
     saveStripeState(ctx.db, ctx.config);
-    // Stripe sends events after it answers, never inside the call; queued now, they go in order.
+    // Stripe sends events after it answers, never inside the call; queued now, they go in order,
+    // each naming the request that caused it.
+    const request = requestId();
     sendEvents(ctx.db, ctx.config, call.events, {
-      id: null,
+      id: request,
       idempotency_key: idempotencyKey ?? null,
     });
-    return stripeJson(
-      answer.status,
-      answer.body,
-      idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
-    );
+    return stripeJson(answer.status, answer.body, {
+      'request-id': request,
+      ...(idempotencyKey && { 'idempotency-key': idempotencyKey }),
+    });
   } catch (error) {
     if (error instanceof StripeError) {
       const response = errorResponse(error);

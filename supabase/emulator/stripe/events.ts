@@ -71,7 +71,7 @@ export function stripeEvent(
   };
 }
 
-/** One event to send: its type, the object as it was then and what changed (previous_attributes). */
+/** One event to send: its type, the object as it was then, what changed (previous_attributes). */
 export interface PendingEvent {
   type: string;
   object: unknown;

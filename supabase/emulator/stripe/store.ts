@@ -13,7 +13,7 @@ import type { Charge, CheckoutSession, Dispute, LineItem, PaymentIntent, Refund 
 
 export { stripeId } from './objects';
 
-/** Stripe's clock, in whole seconds since the epoch: the emulator's (Db.now when a test pins it). */
+/** Stripe's clock in whole seconds since the epoch: the emulator's (Db.now when a test pins it). */
 export const nowSeconds = (db: Db) => Math.floor(emulatorNow(db).getTime() / 1000);
 
 export interface StripeEvent {
