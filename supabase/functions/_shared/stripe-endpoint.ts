@@ -9,15 +9,14 @@
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
 /**
- * The events the stripe-webhook endpoint is registered for. Checkout Sessions paid, expired or
- * paid late; every refund however it was made (the product's, the Dashboard's, another API
- * client's) and its failure; every dispute from opening to closing.
+ * The events the stripe-webhook endpoint is registered for: Checkout Sessions paid or expired
+ * (sessions take cards only, so no payment completes days later: no async_payment_* events);
+ * every refund however it was made (the product's, the Dashboard's, another API client's) and
+ * its failure; every dispute from opening to closing.
  */
 export const STRIPE_WEBHOOK_EVENTS = [
   'checkout.session.completed',
   'checkout.session.expired',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.async_payment_failed',
   'refund.created',
   'refund.updated',
   'refund.failed',
