@@ -20,9 +20,17 @@ import { openDb, type AnyDb } from './db';
 import { stopFunctions } from './functions/workers';
 import { migrate, type Log, type MigrateResult } from './migrate';
 import { getCatalog } from './rest/catalog';
-import { startScheduler, stopScheduler, tick, type JobRun, type SentRequest } from './scheduler';
+import {
+  onTick,
+  startScheduler,
+  stopScheduler,
+  tick,
+  type JobRun,
+  type SentRequest,
+} from './scheduler';
 import { createServer } from './server';
 import { settleDeliveries } from './stripe/events';
+import { stripeTick } from './stripe/tick';
 
 export interface StartOptions extends Omit<ConfigOverrides, 'dataDir'> {
   /** A folder for the database and stored files; null = in memory (a temp folder for files). */
@@ -168,6 +176,8 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const ctxConfig = withPort(config, (server.address() as AddressInfo).port);
   ctx.config = ctxConfig;
   await storeFunctionSecrets(db, ctxConfig);
+  // Stripe expires sessions and fails refunds by itself as time passes (stripe/tick.ts).
+  onTick(db, () => stripeTick(ctx));
   if (scheduler) startScheduler(db, log);
 
   let stopped: Promise<void> | null = null;
@@ -240,7 +250,7 @@ export type { EmailApiStats } from './mail/stats';
 
 /**
  * The Stripe stand-in: the env the functions get locally (its URL, its secret key, the webhook
- * secret), and a paid Checkout Session's event, signed as Stripe signs one.
+ * secret).
  */
 export {
   functionEnv,
@@ -250,4 +260,18 @@ export {
 
 /** The Deno it runs the Edge Functions with, and that Deno's cache of their npm: packages. */
 export { DENO_DIR, denoBinary } from './functions/deno';
-export { checkoutCompletedEvent, stripeSignature } from './local-services/payments';
+/**
+ * The Stripe stand-in's one object and event builder, for tests that forge, replay or alter an
+ * event at the stripe-webhook function (tests/support/stripe-events.ts).
+ */
+export { stripeEvent, stripeSignature } from './stripe/events';
+export {
+  checkoutSession,
+  refund,
+  stripeId,
+  REFUND_FAILURE_REASONS,
+  type CheckoutSession,
+  type Refund,
+} from './stripe/objects';
+export { REFUND_FAILURE_DELAY_SECONDS } from './stripe/refunds';
+export type { StripeEvent } from './stripe/store';

@@ -3,7 +3,9 @@
 // run in cron.job_run_details as pg_cron does, then sendNetRequests() sends what net.http_post
 // queued and records each answer in net._http_response as pg_net's worker does. On hosted the
 // extensions' own workers do both. Tests call runDueJobs with the minute they mean (the
-// emulator's clock, Db.now, is pinned to it); `serve` also ticks on every real minute.
+// emulator's clock, Db.now, is pinned to it); `serve` also ticks on every real minute. Other
+// stand-ins add their own timed work (onTick: the Stripe stand-in's expiries), run on every tick
+// and, under `serve`, every second.
 import type { Db } from './types';
 
 /** One field of a cron schedule as the set of values it allows; null = '*'. */
@@ -70,6 +72,8 @@ export interface SentRequest {
 interface SchedulerState {
   /** The minutes already run (ISO, seconds cut): a minute runs once, as with pg_cron. */
   ranMinutes: Set<string>;
+  /** The stand-ins' timed work (onTick), run on each tick at the emulator's now. */
+  work: (() => void)[];
   /** The send under way: one at a time, so a request is never sent twice. */
   sending: Promise<SentRequest[]> | null;
   ticker: NodeJS.Timeout | null;
@@ -80,7 +84,7 @@ const states = new WeakMap<Db, SchedulerState>();
 function stateOf(db: Db): SchedulerState {
   let state = states.get(db);
   if (!state) {
-    state = { ranMinutes: new Set(), sending: null, ticker: null };
+    state = { ranMinutes: new Set(), work: [], sending: null, ticker: null };
     states.set(db, state);
   }
   return state;
@@ -278,16 +282,30 @@ export async function sendNetRequests(db: Db): Promise<SentRequest[]> {
   }
 }
 
-/** A scheduler tick: the jobs due at `at`, then the requests they (and anything else) queued. */
+/** Work a stand-in does on every tick, reading the emulator's clock itself (emulatorNow). */
+export function onTick(db: Db, work: () => void): void {
+  stateOf(db).work.push(work);
+}
+
+function runTickWork(db: Db): void {
+  for (const work of stateOf(db).work) work();
+}
+
+/**
+ * A scheduler tick: the stand-ins' timed work, the jobs due at `at`, then the requests they (and
+ * anything else) queued.
+ */
 export async function tick(db: Db, at: Date): Promise<{ runs: JobRun[]; sent: SentRequest[] }> {
+  runTickWork(db);
   const runs = await runDueJobs(db, at);
   const sent = await sendNetRequests(db);
   return { runs, sent };
 }
 
 /**
- * `serve`'s workers: queued requests are sent every second, and due jobs run at each real minute
- * while the clock is not pinned (a test or a caller pinning Db.now runs them itself).
+ * `serve`'s workers: queued requests are sent and the stand-ins' timed work done every second,
+ * and due jobs run at each real minute while the clock is not pinned (a test or a caller pinning
+ * Db.now runs them itself).
  */
 export function startScheduler(db: Db, log: (line: string) => void): void {
   const state = stateOf(db);
@@ -297,7 +315,11 @@ export function startScheduler(db: Db, log: (line: string) => void): void {
     const nowMinute = Math.floor(Date.now() / 60_000);
     const due = nowMinute !== lastMinute && db.now === null;
     lastMinute = nowMinute;
-    const work = due ? tick(db, new Date(nowMinute * 60_000)) : sendNetRequests(db);
+    const work = due
+      ? tick(db, new Date(nowMinute * 60_000))
+      : Promise.resolve()
+          .then(() => runTickWork(db))
+          .then(() => sendNetRequests(db));
     work.catch((err: unknown) =>
       log(`scheduled work failed: ${err instanceof Error ? err.message : String(err)}`),
     );

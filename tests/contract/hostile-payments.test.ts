@@ -10,12 +10,8 @@
 // (TEST_CLIENT_ADDRESS_HEADER), as the platform's own address would be in production.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import {
-  checkoutCompletedEvent,
-  LOCAL_STRIPE_WEBHOOK_SECRET,
-  stripeSignature,
-  TEST_CLIENT_ADDRESS_HEADER,
-} from '../../supabase/emulator';
+import { LOCAL_STRIPE_WEBHOOK_SECRET, TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator';
+import { checkoutCompletedEvent, stripeSignature } from '../support/stripe-events';
 import { EDITION_DEFAULTS } from '../../src/config/site-defaults';
 import type { Row } from '../../src/data/types';
 import { caughtMail, http, setupTestEmulator } from './harness';

@@ -6,7 +6,8 @@
 // client against the emulator's Stripe stand-in. Runs on PGlite and on PostgreSQL 15.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { LOCAL_STRIPE_WEBHOOK_SECRET, stripeSignature } from '../../supabase/emulator';
+import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/emulator';
+import { refundEvent, stripeSignature } from '../support/stripe-events';
 import { http, setupTestEmulator } from './harness';
 import {
   callRefund,
@@ -27,21 +28,6 @@ const em = setupTestEmulator({
 beforeAll(async () => {
   await setEdition(em(), { capacity: 1000 });
 });
-
-/** A refund.updated event about `refund`, as Stripe would send it. */
-function refundUpdated(refund: Record<string, unknown>) {
-  return {
-    id: `evt_${randomUUID().replace(/-/g, '')}`,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    data: { object: { object: 'refund', currency: 'gbp', ...refund } },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type: 'refund.updated',
-  };
-}
 
 /** Posts an event to stripe-webhook signed with `secret` (the project's unless told). */
 async function deliver(event: unknown, secret = LOCAL_STRIPE_WEBHOOK_SECRET, sign = true) {
@@ -111,12 +97,12 @@ describe('refund events', () => {
       () => refundRows(em(), team.id),
       (found) => found[0]?.status === 'succeeded',
     );
-    const forged = refundUpdated({
+    const forged = refundEvent({
       id: row?.refund_id,
       amount: row?.amount_pence,
       status: 'failed',
       payment_intent: team.paymentIntent,
-      metadata: { ledger_row: row?.id },
+      metadata: { ledger_row: row?.id ?? '' },
     });
     expect((await deliver(forged, 'whsec_forged')).status).toBe(400);
     expect((await deliver(forged, LOCAL_STRIPE_WEBHOOK_SECRET, false)).status).toBe(400);
@@ -136,12 +122,12 @@ describe('refund events', () => {
     const { data: begun } = await em().service.rpc('begin_refund', { registration: team.id });
     const [row] = (begun as { rows: { id: string; amount_pence: number }[] }).rows;
     const wrongAmount = await deliver(
-      refundUpdated({
+      refundEvent({
         id: 're_forged_amount',
         amount: (row?.amount_pence ?? 0) + 1,
         status: 'succeeded',
         payment_intent: team.paymentIntent,
-        metadata: { ledger_row: row?.id },
+        metadata: { ledger_row: row?.id ?? '' },
       }),
     );
     expect(wrongAmount).toMatchObject({
@@ -149,13 +135,13 @@ describe('refund events', () => {
       body: { outcome: 'recorded', refunds: [{ refund: 're_forged_amount', outcome: 'mismatch' }] },
     });
     const wrongCurrency = await deliver(
-      refundUpdated({
+      refundEvent({
         id: 're_forged_currency',
         amount: row?.amount_pence,
         currency: 'usd',
         status: 'succeeded',
         payment_intent: team.paymentIntent,
-        metadata: { ledger_row: row?.id },
+        metadata: { ledger_row: row?.id ?? '' },
       }),
     );
     expect(wrongCurrency.body.refunds).toEqual([
@@ -193,12 +179,12 @@ describe('refund events', () => {
     const [otherRow] = (begun as { rows: { id: string; amount_pence: number }[] }).rows;
     // Names the other team's pending row, but for this team's payment.
     const stolen = await deliver(
-      refundUpdated({
+      refundEvent({
         id: 're_dashboard',
         amount: otherRow?.amount_pence,
         status: 'succeeded',
         payment_intent: team.paymentIntent,
-        metadata: { ledger_row: otherRow?.id },
+        metadata: { ledger_row: otherRow?.id ?? '' },
       }),
     );
     expect(stolen.body.refunds).toEqual([{ refund: 're_dashboard', outcome: 'unknown' }]);

@@ -3,22 +3,12 @@
 // (so Stripe holds a real PaymentIntent to refund), then cancelled on its page; the refund
 // function called as the browser's admin calls it; the client the functions build; the ledger's
 // refund rows.
-import Stripe from 'stripe';
 import { expect } from 'vitest';
-import { functionEnv, LOCAL_STRIPE_SECRET_KEY } from '../../supabase/emulator';
 import { http, type Client, type TestEmulator } from './harness';
+import { stripeClient } from './stripe-support';
 import { payDeposit, payOnPage, register, teamLink } from './team-page-support';
 
-/** The client as the functions build it from STRIPE_API_URL and STRIPE_SECRET_KEY. */
-export function stripeClient(em: TestEmulator): Stripe {
-  const api = new URL(functionEnv(em.emulator.config).STRIPE_API_URL ?? '');
-  return new Stripe(LOCAL_STRIPE_SECRET_KEY, {
-    host: api.hostname,
-    port: api.port,
-    protocol: api.protocol === 'http:' ? 'http' : 'https',
-    maxNetworkRetries: 0,
-  });
-}
+export { stripeClient };
 
 /** The signed-in client's access token, as the browser sends it to a function. */
 export async function tokenOf(client: Client): Promise<string> {
@@ -51,8 +41,11 @@ export interface CancelledTeam {
   refundDue: number;
 }
 
-/** A team that paid its deposit and its balance (through Stripe), then cancelled. */
-export async function cancelledPaidTeam(em: TestEmulator): Promise<CancelledTeam> {
+/**
+ * A team that paid its deposit and its balance (through Stripe, with Stripe's 4242 test card
+ * unless another is given), then cancelled.
+ */
+export async function cancelledPaidTeam(em: TestEmulator, card?: string): Promise<CancelledTeam> {
   const team = await register(em);
   await payDeposit(em, team.id);
   const secret = await teamLink(em, team.id);
@@ -63,7 +56,7 @@ export async function cancelledPaidTeam(em: TestEmulator): Promise<CancelledTeam
   });
   expect(checkout.status).toBe(200);
   const url = (checkout.json() as { url: string }).url;
-  expect((await payOnPage(url)).status).toBe(303);
+  expect((await payOnPage(url, card)).status).toBe(303);
   const session = await stripeClient(em).checkout.sessions.retrieve(url.split('/').at(-1) ?? '');
   const { data, error } = await em.anon.rpc('cancel_registration', { secret });
   expect(error).toBeNull();

@@ -1,6 +1,6 @@
 // Issue 24's refunds through Stripe, over HTTP: the refund function (the REAL stripe client under
-// Deno) against the emulator's Stripe stand-in, whose signed charge.refunded / refund.updated
-// events reach stripe-webhook and the ledger. Two clicks at once make one refund at Stripe and
+// Deno) against the emulator's Stripe stand-in, whose signed refund.created / charge.refunded
+// (and, when a refund fails, refund.updated) events reach stripe-webhook and the ledger. Two clicks at once make one refund at Stripe and
 // one set of ledger rows; the refund is what the terms give back (partial on the balance's
 // charge), never more than paid minus the deposit; replayed events change nothing; a refund
 // that fails later is due again and can be sent again; the team's refund email reaches the mail
@@ -18,6 +18,7 @@ import {
   until,
   type CancelledTeam,
 } from './refund-support';
+import { REFUND_FAILURE_DELAY_SECONDS } from '../../supabase/emulator';
 import { BALANCE, DEPOSIT, money, payDeposit, register, setEdition } from './team-page-support';
 
 const DAY = '2026-03-20';
@@ -39,7 +40,7 @@ async function refundEvents(paymentIntent: string): Promise<StandInEvent[]> {
   return (answer.json() as StandInEvent[])
     .filter(
       (event) =>
-        (event.type === 'charge.refunded' || event.type === 'refund.updated') &&
+        ['refund.created', 'charge.refunded', 'refund.updated'].includes(event.type) &&
         event.data.object.payment_intent === paymentIntent,
     )
     .reverse();
@@ -130,7 +131,7 @@ describe('Refund £X through Stripe', () => {
     ).toHaveLength(1);
   });
 
-  test('replayed charge.refunded and refund.updated are applied once: no second row, no second email', async () => {
+  test('replayed refund.created and charge.refunded are applied once: no second row, no second email', async () => {
     const team = await cancelledPaidTeam(em());
     expect((await callRefund(em(), { registration: team.id })).status).toBe(200);
     await until(
@@ -141,7 +142,7 @@ describe('Refund £X through Stripe', () => {
       () => refundEvents(team.paymentIntent),
       (found) => found.length === 2,
     );
-    expect(events.map((event) => event.type)).toEqual(['charge.refunded', 'refund.updated']);
+    expect(events.map((event) => event.type)).toEqual(['refund.created', 'charge.refunded']);
     const before = await refundRows(em(), team.id);
     for (const event of events) {
       const resent = await http(em(), `/local/stripe/events/${event.id}/resend`, {
@@ -157,7 +158,10 @@ describe('Refund £X through Stripe', () => {
         event_type: event.type,
         refunds: [] as never,
       });
-      expect(data).toMatchObject({ outcome: 'replayed' });
+      // The ledger records a refund from charge.refunded; refund.created it leaves alone.
+      expect(data).toMatchObject({
+        outcome: event.type === 'charge.refunded' ? 'replayed' : 'ignored',
+      });
     }
     expect(await refundRows(em(), team.id)).toEqual(before);
     expect(await refundEmails(team)).toHaveLength(1);
@@ -202,6 +206,34 @@ describe('Refund £X through Stripe', () => {
       state: 'refunded',
       refunded_pence: team.refundDue,
     });
+  });
+
+  test('a refund of a balance paid with 4000 0000 0000 5126 fails a minute later by itself, and is due again', async () => {
+    const team = await cancelledPaidTeam(em(), '4000 0000 0000 5126');
+    const start = Date.now();
+    const sent = await callRefund(em(), { registration: team.id });
+    expect(sent.status).toBe(200);
+    await until(
+      () => refundRows(em(), team.id),
+      (found) => found[0]?.status === 'succeeded',
+    );
+    try {
+      // "Some time later", by the emulator's clock: the scheduler's tick fails it.
+      await em().emulator.runDueJobs(
+        new Date(start + (REFUND_FAILURE_DELAY_SECONDS + 60) * 1000).toISOString(),
+      );
+      const rows = await until(
+        () => refundRows(em(), team.id),
+        (found) => found[0]?.status === 'failed',
+      );
+      expect(rows[0]?.note).toContain('Stripe: the refund failed (expired_or_canceled_card).');
+      expect(await money(em(), team.id)).toMatchObject({
+        refunded_pence: 0,
+        refund_left_pence: team.refundDue,
+      });
+    } finally {
+      em().emulator.setNow(null);
+    }
   });
 });
 

@@ -105,10 +105,19 @@ export async function setEdition(em: TestEmulator, changes: Record<string, unkno
   expect(error).toBeNull();
 }
 
-/** Pays on the Stripe stand-in's test-mode page as a browser does: opens the url, submits Pay. */
-export async function payOnPage(url: string): Promise<Response> {
+/**
+ * Pays on the Stripe stand-in's test-mode page as a browser does: opens the url and submits its
+ * form, with the card number the page fills in (Stripe's 4242 test card) or the one given.
+ */
+export async function payOnPage(url: string, cardNumber?: string): Promise<Response> {
   const pageHtml = await (await fetch(url)).text();
   const action = /<form method="post" action="([^"]+)"/.exec(pageHtml)?.[1];
   if (!action) throw new Error(`No Pay form on ${url}`);
-  return fetch(new URL(action, url), { method: 'POST', redirect: 'manual' });
+  const filledIn = /name="card_number"[^>]* value="([^"]*)"/.exec(pageHtml)?.[1] ?? '';
+  return fetch(new URL(action, url), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: cardNumber ?? filledIn }),
+  });
 }

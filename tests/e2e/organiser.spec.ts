@@ -5,11 +5,8 @@
 // flagged; a payment for a cancelled registration is refused, said so to the visitor, and shown
 // to the organiser as a refund due.
 import type { Page } from '@playwright/test';
-import {
-  checkoutCompletedEvent,
-  LOCAL_STRIPE_WEBHOOK_SECRET,
-  stripeSignature,
-} from '../../supabase/emulator';
+import { LOCAL_STRIPE_WEBHOOK_SECRET } from '../../supabase/emulator';
+import { checkoutCompletedEvent, stripeSignature } from '../support/stripe-events';
 import { test, expect, PAY_TEST_MODE, registerToCheckout } from './fixtures';
 import { e2e } from './servers';
 

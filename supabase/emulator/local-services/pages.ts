@@ -30,6 +30,14 @@ export function page(title: string, content: string, rally = ORGANISATION): stri
   .button { display: inline-block; background: #b91c1c; color: #fff; font-weight: 600; padding: 0.75rem 1.25rem; border-radius: 0.5rem; text-decoration: none; }
   .button:hover { background: #991b1b; }
   button.button { border: 0; font: inherit; cursor: pointer; }
+  form { display: grid; gap: 0.5rem; width: 100%; }
+  label { font-weight: 600; }
+  input { font: inherit; font-variant-numeric: tabular-nums; padding: 0.625rem 0.75rem; border: 1px solid #64748b; border-radius: 0.5rem; }
+  input:focus-visible, button.button:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+  input[aria-invalid="true"] { border-color: #b91c1c; }
+  .hint { margin: 0; font-size: 0.875rem; color: #475569; }
+  .error { margin: 0; color: #b91c1c; font-weight: 600; }
+  form .button { justify-self: start; margin-top: 0.5rem; }
   a { color: #1d4ed8; }
   a:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 </style>

@@ -26,6 +26,9 @@ export class StripeError extends Error {
   }
 }
 
+/** A Request-Id as Stripe makes them: its answers and the events a request caused carry it. */
+export const requestId = () => `req_${randomBytes(7).toString('hex')}`;
+
 /** Every answer carries a Request-Id, as Stripe's do (the stripe package reads it into errors). */
 export function stripeJson(
   status: number,
@@ -37,7 +40,7 @@ export function stripeJson(
     headers: {
       'content-type': 'application/json',
       'cache-control': 'no-cache, no-store',
-      'request-id': `req_${randomBytes(7).toString('hex')}`,
+      'request-id': requestId(),
       ...headers,
     },
     body: JSON.stringify(body, null, 2),

@@ -135,3 +135,60 @@ export function expansions(form: FormObject): string[] {
     return entry;
   });
 }
+
+/** A parameter Stripe requires: its error names it when it is absent or empty. */
+export function required<T>(value: T | undefined, param: string): T {
+  if (value === undefined || value === '')
+    throw new StripeError(400, {
+      code: 'parameter_missing',
+      message: `Missing required param: ${param}.`,
+      param,
+    });
+  return value;
+}
+
+/** An http(s) URL parameter (success_url, cancel_url, an endpoint's url). */
+export function checkUrl(value: string, param: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new StripeError(400, { code: 'url_invalid', message: 'Not a valid URL', param });
+  return value;
+}
+
+/** Metadata as Stripe limits it: 50 keys, keys up to 40 characters, values up to 500. */
+export function formMetadata(form: FormObject, name: string, param = name): Record<string, string> {
+  const hash = formHash(form[name], param);
+  const entries = Object.entries(hash).filter(([, value]) => value !== '');
+  if (entries.length > 50)
+    throw new StripeError(400, { message: 'Metadata can have up to 50 keys.', param });
+  for (const [key, value] of entries) {
+    if (key.length > 40 || value.length > 500)
+      throw new StripeError(400, {
+        message: 'Metadata keys can be up to 40 characters long and values up to 500 characters.',
+        param: `${param}[${key}]`,
+      });
+  }
+  return Object.fromEntries(entries);
+}
+
+/** A boolean parameter (`submit=true`), or undefined when absent. */
+export function formBoolean(value: FormValue | undefined, param: string): boolean | undefined {
+  const text = formString(value, param);
+  if (text === undefined) return undefined;
+  if (text !== 'true' && text !== 'false')
+    throw new StripeError(400, { message: `Invalid boolean: ${text}`, param });
+  return text === 'true';
+}
+
+/** A list of strings (`allowed_payment_method_types[0]=card`). */
+export function formStrings(value: FormValue | undefined, param: string): string[] {
+  return formList(value, param).map((entry, index) => {
+    const text = formString(entry, `${param}[${index}]`);
+    return text ?? '';
+  });
+}

@@ -1,114 +1,27 @@
-// What the local Stripe stand-in holds: Checkout Sessions, the PaymentIntent and Charge behind each
-// paid one, Refunds, the events sent, the webhook endpoints and the idempotency keys, as the wire
-// objects Stripe answers with. One store per running emulator (keyed by its database, as the
-// other local services are); with a data folder it is written to <dataDir>/stripe/state.json
-// after each change, so a session created before a restart can still be paid after it.
-import { randomBytes } from 'node:crypto';
+// What the local Stripe stand-in holds: Checkout Sessions, the PaymentIntent and Charges behind
+// each one paid or tried, Refunds, Disputes, the events sent, the webhook endpoints and the
+// idempotency keys, as the wire objects Stripe answers with (objects.ts). One store per running
+// emulator (keyed by its database, as the other local services are); with a data folder it is
+// written to <dataDir>/stripe/state.json after each change, so a session created before a restart
+// can still be paid after it. Its clock is the emulator's, so a test that pins or moves it sees
+// sessions, refunds and idempotency keys expire as they would days later.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { emulatorNow } from '../scheduler';
 import type { Db, EmulatorConfig } from '../types';
+import type { Charge, CheckoutSession, Dispute, LineItem, PaymentIntent, Refund } from './objects';
 
-/** Stripe's ids: a prefix, then random characters (`cs_test_…` in test mode). */
-export const stripeId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+export { stripeId } from './objects';
 
-/** Stripe's timestamps are whole seconds since the epoch, on Stripe's own (real) clock. */
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-export interface LineItem {
-  id: string;
-  object: 'item';
-  amount_subtotal: number;
-  amount_total: number;
-  currency: string;
-  description: string;
-  quantity: number;
-  price: {
-    id: string;
-    object: 'price';
-    currency: string;
-    unit_amount: number;
-    product: string;
-    type: 'one_time';
-  };
-}
-
-export interface CheckoutSession {
-  id: string;
-  object: 'checkout.session';
-  amount_subtotal: number;
-  amount_total: number;
-  cancel_url: string | null;
-  client_reference_id: string | null;
-  created: number;
-  currency: string;
-  customer_details: { email: string | null } | null;
-  customer_email: string | null;
-  expires_at: number;
-  livemode: false;
-  metadata: Record<string, string>;
-  mode: 'payment';
-  payment_intent: string | null;
-  payment_method_types: string[];
-  payment_status: 'unpaid' | 'paid';
-  status: 'open' | 'complete' | 'expired';
-  success_url: string;
-  url: string | null;
-}
-
-export interface PaymentIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  amount_received: number;
-  currency: string;
-  created: number;
-  latest_charge: string;
-  livemode: false;
-  metadata: Record<string, string>;
-  status: 'succeeded';
-}
-
-export interface Charge {
-  id: string;
-  object: 'charge';
-  amount: number;
-  amount_captured: number;
-  amount_refunded: number;
-  captured: true;
-  created: number;
-  currency: string;
-  livemode: false;
-  metadata: Record<string, string>;
-  paid: true;
-  payment_intent: string;
-  refunded: boolean;
-  status: 'succeeded';
-}
-
-export interface Refund {
-  id: string;
-  object: 'refund';
-  amount: number;
-  balance_transaction: string | null;
-  charge: string;
-  created: number;
-  currency: string;
-  /** Set when a refund fails (Stripe's values: lost_or_stolen_card, expired_or_canceled_card ...). */
-  failure_reason?: string;
-  metadata: Record<string, string>;
-  payment_intent: string;
-  reason: 'duplicate' | 'fraudulent' | 'requested_by_customer' | null;
-  receipt_number: string | null;
-  /** A card refund succeeds at once in test mode; it may fail later (the local control). */
-  status: 'succeeded' | 'failed';
-}
+/** Stripe's clock in whole seconds since the epoch: the emulator's (Db.now when a test pins it). */
+export const nowSeconds = (db: Db) => Math.floor(emulatorNow(db).getTime() / 1000);
 
 export interface StripeEvent {
   id: string;
   object: 'event';
   api_version: string;
   created: number;
-  data: { object: unknown };
+  data: { object: unknown; previous_attributes?: Record<string, unknown> };
   livemode: false;
   pending_webhooks: number;
   request: { id: string | null; idempotency_key: string | null };
@@ -118,6 +31,7 @@ export interface StripeEvent {
 export interface WebhookEndpoint {
   id: string;
   object: 'webhook_endpoint';
+  api_version: string;
   created: number;
   enabled_events: string[];
   livemode: false;
@@ -133,11 +47,12 @@ export interface Delivery {
   at: number;
 }
 
-/** What an Idempotency-Key stands for: the request it came with and the answer it got. */
+/** What an Idempotency-Key stands for: the request it came with, its answer, and when. */
 export interface IdempotentAnswer {
   request: string;
   status: number;
   body: string;
+  created: number;
 }
 
 export interface StripeState {
@@ -148,6 +63,13 @@ export interface StripeState {
   paymentIntents: Record<string, PaymentIntent>;
   charges: Record<string, Charge>;
   refunds: Record<string, Refund>;
+  disputes: Record<string, Dispute>;
+  /**
+   * The charges paid with a card whose refunds fail (4000 0000 0000 5126), and the refunds of
+   * theirs still to fail: the time each fails at, by the emulator's clock (see refunds.ts).
+   */
+  refundFailingCharges: Record<string, true>;
+  refundFailures: Record<string, number>;
   events: Record<string, { event: StripeEvent; deliveries: Delivery[] }>;
   endpoints: Record<string, WebhookEndpoint>;
   idempotency: Record<string, IdempotentAnswer>;
@@ -160,6 +82,9 @@ const emptyState = (): StripeState => ({
   paymentIntents: {},
   charges: {},
   refunds: {},
+  disputes: {},
+  refundFailingCharges: {},
+  refundFailures: {},
   events: {},
   endpoints: {},
   idempotency: {},

@@ -14,7 +14,9 @@
 // registration, the amount, what was paid so far and the hour: a double click gets Stripe's first
 // answer (one session), a payment after the first one was recorded is a new session, and the
 // session lives until two to three hours after its hour, so the one a key gives back within that
-// hour is never expired.
+// hour is never expired. Cards only (allowed_payment_method_types, whatever else the Dashboard
+// turns on): a card payment is settled when the payer comes back, while a delayed method (Bacs
+// Direct Debit, bank transfer) would settle days after the place's 5-minute hold lapsed.
 import { callRpc } from '../_shared/database.ts';
 import { json, Refusal, serve } from '../_shared/http.ts';
 import { stripe } from '../_shared/stripe.ts';
@@ -109,6 +111,7 @@ serve(
             },
           },
         ],
+        allowed_payment_method_types: ['card'],
         client_reference_id: due.registration_id,
         customer_email: due.email,
         metadata,
