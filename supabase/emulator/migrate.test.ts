@@ -23,7 +23,7 @@ describe.runIf(onPglite)('a new database', () => {
   test('is migrated, seeded and given the default administrator', async () => {
     expect(em.migration.isNew).toBe(true);
     expect(em.migration.seeded).toBe(true);
-    expect(em.migration.applied).toContain('20260101000000_schema.sql');
+    expect(em.migration.applied).toContain('20261130000000_baseline.sql');
     const client = makeClient(em.url, em.config.anonKey);
     const { data, error } = await client.auth.signInWithPassword({
       email: em.config.adminEmail,
