@@ -34,6 +34,11 @@ async function inTransaction(db: Db, script: string): Promise<void> {
   }
 }
 
+/** What hosted Supabase provides before any migration (idempotent: it runs on every start). */
+export async function applyPlatform(db: Db): Promise<void> {
+  await inTransaction(db, readFileSync(path.join(HERE, 'platform.sql'), 'utf8'));
+}
+
 /** Applies the migrations not applied yet. */
 export async function applyMigrations(
   db: Db,
@@ -43,7 +48,7 @@ export async function applyMigrations(
     "select to_regclass('supabase_migrations.schema_migrations') is not null as found",
   );
   const isNew = !existing.rows[0]?.found;
-  await inTransaction(db, readFileSync(path.join(HERE, 'platform.sql'), 'utf8'));
+  await applyPlatform(db);
 
   const done = new Set(
     (
