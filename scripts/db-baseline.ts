@@ -38,4 +38,6 @@ ${commentLines(files.map((file, i) => `${path.basename(file.name)}${i < files.le
 const text = `${header}\n${schemaScript(files)}`;
 mkdirSync(path.join(PROJECT_ROOT, path.dirname(BASELINE)), { recursive: true });
 writeFileSync(path.join(PROJECT_ROOT, BASELINE), text);
-console.error(`Wrote ${BASELINE} from ${files.length} schema files (${text.split('\n').length} lines).`);
+console.error(
+  `Wrote ${BASELINE} from ${files.length} schema files (${text.split('\n').length} lines).`,
+);

@@ -61,9 +61,7 @@ export function schemaFiles(root: string = PROJECT_ROOT): SchemaFile[] {
  */
 export function schemaScript(files: SchemaFile[] = schemaFiles()): string {
   const parts = files.map((file) => `-- ${file.name}\n\n${file.sql.trimEnd()}\n`);
-  return [
-    'set check_function_bodies = off;\n',
-    ...parts,
-    'reset check_function_bodies;\n',
-  ].join('\n');
+  const start = 'set check_function_bodies = off;\n';
+  const end = 'reset check_function_bodies;\n';
+  return [start, ...parts, end].join('\n');
 }
