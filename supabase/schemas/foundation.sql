@@ -21,17 +21,21 @@ revoke all on schema private from public, anon, authenticated;
 
 create extension if not exists pgcrypto with schema extensions;
 
--- Supabase Cron (pg_cron) and pg_net, where the server offers them: hosted Supabase does (they
--- are in supautils' privileged extensions, so `postgres` may create them, as the dashboard's
--- Integrations > Cron does). PGlite and a plain PostgreSQL offer neither; there the emulator's
--- platform setup (supabase/emulator/platform.sql) has made stand-ins with the same names, and its
--- scheduler (supabase/emulator/scheduler.ts) runs them. jobs.sql schedules the work.
+-- Supabase Cron (pg_cron) and pg_net, where the server offers them and they are not there yet:
+-- hosted Supabase does (they are in supautils' privileged extensions, so `postgres` may create
+-- them, as the dashboard's Integrations > Cron does; already enabled, they are left as they are).
+-- PGlite and a plain PostgreSQL offer neither, and a server that has pg_cron's files may not load
+-- it in this database; there the emulator's platform setup (supabase/emulator/platform.sql) has
+-- made stand-ins with the same names, which its scheduler (supabase/emulator/scheduler.ts) runs.
+-- jobs.sql schedules the work.
 do $$
 begin
-  if exists (select 1 from pg_available_extensions where name = 'pg_cron') then
+  if exists (select 1 from pg_available_extensions where name = 'pg_cron')
+     and not exists (select 1 from pg_namespace where nspname = 'cron') then
     create extension if not exists pg_cron with schema pg_catalog;
   end if;
-  if exists (select 1 from pg_available_extensions where name = 'pg_net') then
+  if exists (select 1 from pg_available_extensions where name = 'pg_net')
+     and not exists (select 1 from pg_namespace where nspname = 'net') then
     create extension if not exists pg_net with schema extensions;
   end if;
 end
