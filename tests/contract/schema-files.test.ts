@@ -4,9 +4,11 @@
 // supabase/config.toml's schema_paths order. Their schemas, read from the catalog
 // (scripts/lib/schema-sql.ts: tables, columns, constraints, indexes, triggers, policies, grants,
 // views, function bodies, cron jobs, buckets and the rows the schema inserts), must not differ,
-// and a difference is named by its object. Runs on PGlite and on PostgreSQL 15.
+// and a difference is named by its object. And the schema files state each table, view, function,
+// index, trigger and policy once: a second `create` of one is a copy, not its current form. Runs
+// on PGlite and on PostgreSQL 15.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { schemaScript } from '../../scripts/lib/schema-files';
+import { schemaFiles, schemaScript } from '../../scripts/lib/schema-files';
 import {
   schemaDifferences,
   schemaSections,
@@ -93,4 +95,25 @@ describe('the migrations and the schema files', () => {
       /^function private\.is_phone\(value text\) differs at line \d+:\n {2}supabase\/migrations: .*between 7 and 15\n {2}supabase\/schemas: .*between 7 and 16/,
     );
   }, 120_000);
+});
+
+describe('the schema files', () => {
+  test('create each table, view, function, index, trigger and policy once', () => {
+    const where = new Map<string, string>();
+    const twice: string[] = [];
+    for (const file of schemaFiles()) {
+      // A function's body ($$ … $$) may say `create` too; only statements count.
+      const sql = file.sql.replace(/\$(\w*)\$[\s\S]*?\$\1\$/g, '$$$$').replace(/--[^\n]*/g, '');
+      const creates =
+        /\bcreate\s+(?:or\s+replace\s+)?(?:unique\s+)?(function|table|view|index|trigger|policy|type)\s+(?:if\s+not\s+exists\s+)?("[^"]+"|[\w.]+)(?:[^;]*?\bon\s+([\w.]+))?/gi;
+      for (const [, kind = '', name = '', table = ''] of sql.matchAll(creates)) {
+        const object = `${kind.toLowerCase()} ${name}${/^(trigger|policy)$/i.test(kind) ? ` on ${table}` : ''}`;
+        const first = where.get(object);
+        if (first) twice.push(`${object}: ${first} and ${file.name}`);
+        else where.set(object, file.name);
+      }
+    }
+    expect(where.size).toBeGreaterThan(400);
+    expect(twice).toEqual([]);
+  });
 });
