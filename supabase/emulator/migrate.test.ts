@@ -49,4 +49,19 @@ describe.runIf(onPglite)('a new database', () => {
     const again = await applyMigrations(em.db);
     expect(again).toEqual({ isNew: false, applied: [] });
   });
+
+  test('refuses, saying how to start afresh, a database built by migrations squashed since', async () => {
+    await em.db.query(
+      "insert into supabase_migrations.schema_migrations (version, name) values ('20260101000000', 'schema')",
+    );
+    try {
+      await expect(applyMigrations(em.db)).rejects.toThrow(
+        /records 1 migrations supabase\/migrations no longer holds \(20260101000000 …\).*--reset/,
+      );
+    } finally {
+      await em.db.query(
+        "delete from supabase_migrations.schema_migrations where version = '20260101000000'",
+      );
+    }
+  });
 });

@@ -60,6 +60,17 @@ export async function applyMigrations(
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d+_.*\.sql$/.test(f))
     .sort();
+  // A version recorded here that the folder no longer holds: the migrations were squashed into a
+  // baseline since this database was built, and the baseline cannot apply on top of them.
+  const versions = new Set(files.map((file) => file.split('_')[0]));
+  const gone = [...done].filter((version) => !versions.has(version)).sort();
+  if (gone.length) {
+    throw new Error(
+      `This database records ${gone.length} migrations supabase/migrations no longer holds ` +
+        `(${gone[0]} …): they were squashed into the baseline. Start it afresh: delete its data ` +
+        'folder, or start the emulator once with --reset.',
+    );
+  }
   const applied: string[] = [];
   for (const file of files) {
     const [version = '', ...rest] = file.replace(/\.sql$/, '').split('_');
