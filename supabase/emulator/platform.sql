@@ -295,8 +295,8 @@ do $platform$
 begin
   if not exists (select 1 from pg_extension where extname = 'pg_cron')
      and not (exists (select 1 from pg_available_extensions where name = 'pg_cron')
-              and current_database() = any (
-                string_to_array(current_setting('cron.database_name', true), ','))) then
+              and coalesce(current_database() = any (
+                string_to_array(current_setting('cron.database_name', true), ',')), false)) then
     create schema if not exists cron;
     create sequence if not exists cron.jobid_seq;
     create table if not exists cron.job (
