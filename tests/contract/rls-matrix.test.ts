@@ -1133,7 +1133,9 @@ describe('the private schema (public submissions’ rules and attempts): no API 
   test.each(CALLERS)('%s cannot call its functions', async (caller) => {
     for (const sql of [
       'select private.client_ip()',
-      "select private.accept_public_submissions('public.sponsors', array['name'], 'name')",
+      // A link's secret, and a team's (supabase/schemas/foundation.sql, registrations.sql).
+      'select private.new_secret()',
+      "select private.team_registration('x')",
       // The registration window's day and refusal (supabase/schemas/foundation.sql, registrations.sql).
       'select private.today()',
       'select * from private.registration_window_refusal()',
