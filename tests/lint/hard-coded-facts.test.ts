@@ -67,7 +67,9 @@ describe('no hard-coded rally facts in src/, supabase/functions, the local pages
   test('the edition defaults are the 2026 edition the schema makes', () => {
     const insert = /insert into public\.editions \(([^)]*)\) values \(([^)]*)\);/.exec(schema);
     const columns = (insert?.[1] ?? '').split(',').map((column) => column.trim());
-    const values = (insert?.[2] ?? '').split(',').map((value) => value.trim().replace(/^'|'$/g, ''));
+    const values = (insert?.[2] ?? '')
+      .split(',')
+      .map((value) => value.trim().replace(/^'|'$/g, ''));
     const row = Object.fromEntries(columns.map((column, i) => [column, values[i]]));
     expect(row).toMatchObject({
       year: String(EDITION_DEFAULTS.year),
