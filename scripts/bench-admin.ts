@@ -131,7 +131,8 @@ const LIST_REQUESTS: { name: string; paths: string[] }[] = [
     ],
   },
   {
-    // How the list searched before migration 20260310000100, for comparison.
+    // How the list searched before gallery_images.search_text (supabase/schemas/content.sql), for
+    // comparison.
     name: 'same, ilike on each column (before)',
     paths: [
       `select=*&${LIVE}&or=(title.ilike.%22%25lake%25%22,category.ilike.%22%25lake%25%22)&${ORDER}&offset=0&limit=20`,

@@ -1,16 +1,19 @@
 // Proves that supabase/migrations and supabase/seed.sql apply on a database shaped like hosted
 // Supabase, where `postgres` is not a superuser and owns neither `auth` nor `storage`
-// (scripts/hosted-roles.sql says what hosted grants, with its sources). A migration that needs to
-// own auth.* or storage.* (an index or a column on auth.users, a function created in `storage`,
-// a policy on a table supautils does not list) passes on PGlite and on the superuser cluster of
-// the contract tests, and fails here, named, with PostgreSQL's error.
+// (scripts/hosted-roles.sql says what hosted grants, with its sources), and that the scheduled
+// jobs run there as `postgres` with what hosted grants on Supabase Cron, pg_net and Vault. A
+// migration that needs to own auth.* or storage.* (an index or a column on auth.users, a function
+// created in `storage`, a policy on a table supautils does not list), or more on cron, net or
+// vault than `postgres` has, passes on PGlite and on the superuser cluster of the contract tests,
+// and fails here, named, with PostgreSQL's error.
 //
 //   npx tsx scripts/check-hosted-migrations.ts postgres://supabase_admin@127.0.0.1:<port>/postgres
 //
 // The URL is a fresh cluster whose bootstrap superuser is `supabase_admin`
-// (scripts/test-postgres.sh makes one on every run). HOSTED_CHECK_EXTRA_MIGRATIONS=<folder> adds
-// the migrations in that folder to supabase/migrations', in name order, to try one from another
-// branch, or one meant to fail, without committing it.
+// (scripts/test-postgres.sh makes one on every run, loading the real pg_cron when the server has
+// it, as hosted does; otherwise platform.sql's stand-in is used). HOSTED_CHECK_EXTRA_MIGRATIONS=
+// <folder> adds the migrations in that folder to supabase/migrations', in name order, to try one
+// from another branch, or one meant to fail, without committing it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -267,6 +270,52 @@ try {
     'supabase_auth_admin deletes that administrator; the row stays in the trash, unattributed',
     after.rows[0],
   );
+
+  // Supabase Cron as hosted has it: `postgres` reads its jobs and schedules through
+  // cron.schedule, never writing cron.job itself; each job's command runs as `postgres`, as
+  // pg_cron runs it (in the job's database, as its user), with the Vault secrets the organiser
+  // stores and pg_net's request queue.
+  const cron = await admin.query<{ version: string | null }>(
+    "select (select extversion from pg_extension where extname = 'pg_cron') as version",
+  );
+  const cronVersion = cron.rows[0]?.version ?? null;
+  const jobs = await owner.query<{ jobname: string; username: string; command: string }>(
+    'select jobname, username, command from cron.job order by jobname',
+  );
+  expect(
+    jobs.rows.map((job) => `${job.jobname} (${job.username})`).join(', ') ===
+      'mailings (postgres), participant-emails (postgres), personal-data (postgres), ' +
+        'site-rebuild (postgres), waiting-list (postgres)',
+    `the five jobs are scheduled, as postgres, with ${cronVersion ? `pg_cron ${cronVersion}` : 'the pg_cron stand-in'}`,
+    jobs.rows.map((job) => job.jobname),
+  );
+  const writes = await owner.query<{ writable: boolean }>(
+    `select has_table_privilege('cron.job', 'insert')
+       or has_table_privilege('cron.job', 'update')
+       or has_table_privilege('cron.job', 'delete') as writable`,
+  );
+  expect(writes.rows[0]?.writable === false, 'postgres reads cron.job and may not write it');
+  await owner.query(
+    `select vault.create_secret('http://127.0.0.1:9', 'project_url'),
+            vault.create_secret('hosted-check-service-key', 'service_role_key')`,
+  );
+  for (const job of jobs.rows) {
+    await owner.query('begin');
+    try {
+      await owner.query(job.command);
+    } catch (err) {
+      throw new CheckFailed(
+        `check failed: the job ${job.jobname} runs as postgres: ${describe(err, '', 0)}`,
+      );
+    } finally {
+      await owner.query('rollback').catch(() => undefined);
+    }
+  }
+  expect(true, `each job's command runs as postgres (${jobs.rows.length} jobs)`);
+  const queued = await owner.query<{ id: number }>(
+    `select net.http_post(url := 'http://127.0.0.1:9/functions/v1/probe', body := '{}') as id`,
+  );
+  expect(Number(queued.rows[0]?.id) > 0, 'postgres queues a request with pg_net');
 
   console.log(`hosted roles: passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } catch (err) {

@@ -57,17 +57,64 @@ alter role supabase_storage_admin set search_path = storage;
 alter database postgres owner to postgres;
 alter schema extensions owner to postgres;
 grant usage on schema extensions to postgres;
--- [8] Supabase Cron, pg_net and Vault (made here by platform.sql's stand-ins, as supabase_admin,
---     the way the real extensions are): supabase/postgres init-scripts
---     00000000000003-post-setup.sql, event triggers extensions.grant_pg_cron_access (USAGE on
---     `cron` and ALL on its tables, functions and sequences to `postgres`, with grant option) and
---     extensions.grant_pg_net_access (USAGE on `net` and EXECUTE on net.http_post to `postgres`);
---     Supabase docs "Cron: Install" grant the same; Vault's secrets are read and written by
---     `postgres` (docs "Vault": the SQL editor runs as postgres).
-grant usage on schema cron, net, vault to postgres with grant option;
-grant all on all tables in schema cron, net, vault to postgres with grant option;
-grant all on all sequences in schema cron, net to postgres with grant option;
-grant all on all functions in schema cron, net, vault to postgres with grant option;
+-- [8] Supabase Cron: pg_cron is one of supautils' privileged extensions, so whoever enables it
+--     (the dashboard's Integrations > Cron, or the schema's `create extension` as `postgres`) has
+--     it created by supabase_admin, followed by its after-create script (supabase/postgres,
+--     ansible/files/postgresql_extension_custom_scripts/pg_cron/after-create.sql; since
+--     migrations/db/migrations/20231020085357_revoke_writes_on_cron_job_from_postgres.sql
+--     `postgres` only reads cron.job, writing through cron.schedule, which pg_cron runs as the
+--     extension's owner, and since 20260730000000_revoke_trigger_on_cron_tables_from_postgres.sql
+--     it has no TRIGGER on cron.job_run_details). Here supabase_admin does both before the
+--     migrations when this cluster loads pg_cron (scripts/test-postgres.sh preloads it when the
+--     server has it); otherwise platform.sql made its stand-in, and `postgres` gets the same
+--     grants on that.
+do $$
+begin
+  if exists (select 1 from pg_available_extensions where name = 'pg_cron')
+     and not exists (select 1 from pg_namespace where nspname = 'cron') then
+    create extension pg_cron schema pg_catalog;
+  end if;
+end
+$$;
+grant usage on schema cron to postgres with grant option;
+grant all on all functions in schema cron to postgres with grant option;
+alter default privileges for user supabase_admin in schema cron grant all
+  on sequences to postgres with grant option;
+alter default privileges for user supabase_admin in schema cron grant all
+  on tables to postgres with grant option;
+alter default privileges for user supabase_admin in schema cron grant all
+  on functions to postgres with grant option;
+grant all privileges on all tables in schema cron to postgres with grant option;
+revoke all on table cron.job from postgres;
+grant select on table cron.job to postgres with grant option;
+revoke trigger on cron.job_run_details from postgres;
+
+-- [9] pg_net (not packaged by Debian: platform.sql's stand-in, with pg_net 0.12+'s own grants:
+--     USAGE on `net` and ALL on its tables and sequences to PUBLIC, its functions PUBLIC's and
+--     SECURITY INVOKER). Supabase adds supabase/postgres init-scripts 00000000000003-post-setup.sql's
+--     event trigger extensions.grant_pg_net_access (migrations/db/migrations/
+--     20250220051611_pg_net_perms_fix.sql: from 0.12 it only makes supabase_functions_admin and
+--     grants USAGE on `net`).
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'supabase_functions_admin') then
+    create user supabase_functions_admin noinherit createrole login noreplication;
+  end if;
+end
+$$;
+grant usage on schema net to supabase_functions_admin, postgres, anon, authenticated, service_role;
+
+-- [10] Vault: supabase/postgres, ansible/files/postgresql_extension_custom_scripts/
+--      supabase_vault/after-create.sql (and migrations/db/migrations/20221207154255_create_vault.sql):
+--      `postgres` and service_role read and delete secrets and write them only through
+--      vault.create_secret and vault.update_secret (SECURITY DEFINER since supabase_vault 0.3).
+grant usage on schema vault to postgres with grant option;
+grant select, delete on vault.secrets, vault.decrypted_secrets to postgres with grant option;
+grant execute on function vault.create_secret, vault.update_secret to postgres with grant option;
+grant usage on schema vault to service_role;
+grant select, delete on vault.secrets, vault.decrypted_secrets to service_role;
+grant execute on function vault.create_secret, vault.update_secret to service_role;
+
 -- The Supabase CLI keeps its migration history as `postgres`.
 alter schema supabase_migrations owner to postgres;
 alter table supabase_migrations.schema_migrations owner to postgres;

@@ -1,15 +1,26 @@
-// The schema as it stands after every migration, as one readable SQL file (supabase/schema.sql),
-// the way Rails keeps schema.rb: a reader finds the current definition of a table, a policy or a
-// function here instead of replaying the migrations in their head. Read from the catalog of a
-// freshly migrated database, in a stable order (schema, then name), so the file changes only when
-// the schema does. It covers what our migrations make: the `public` and `private` schemas whole
-// (tables, constraints, indexes, triggers, row-level security and policies, views, functions,
-// and what the API roles are granted), and our policies on Supabase Storage's tables.
+// A database's schema as readable SQL, read from its catalog, so that two databases can be compared
+// object by object: the one supabase/migrations builds and the one supabase/schemas builds must be
+// the same (tests/contract/schema-files.test.ts, on PGlite and on PostgreSQL 15). It covers everything the project's SQL makes:
+// the `public` and `private` schemas whole (tables with their columns, constraints, indexes,
+// triggers, row-level security and policies; views; functions; composite types, enums and
+// domains; what the API roles are granted on each), the schemas' own grants, the extensions, our
+// triggers and policies on Supabase's auth and storage tables, the storage buckets, the cron jobs,
+// and the rows the schema itself inserts (settings, consent wordings, the current edition …).
+// Each object is one section with a stable key, in a stable order (schema, then name), so a
+// difference is named by the first key whose text differs.
 import type { Tx } from '../../supabase/emulator';
 
 const OUR_SCHEMAS = ['public', 'private'];
+/** Supabase's schemas: only what we add to them (triggers, policies, buckets) is ours. */
+const PLATFORM_SCHEMAS = ['auth', 'storage'];
 /** The roles whose grants decide what the API may do. */
 const API_ROLES = ['anon', 'authenticated', 'service_role'];
+
+export interface SchemaSection {
+  /** What the section is, e.g. 'table public.sponsors' or 'function public.is_admin()'. */
+  key: string;
+  text: string;
+}
 
 const qualified = (schema: string, name: string) => `${quoteIdent(schema)}.${quoteIdent(name)}`;
 
@@ -17,10 +28,41 @@ function quoteIdent(name: string): string {
   return /^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
 }
 
-type TableRow = { schema: string; name: string; rls: boolean; forced: boolean; kind: string };
+function quoteLiteral(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
 
-async function tables(db: Tx): Promise<TableRow[]> {
-  const { rows } = await db.query<TableRow>(
+/** `select …` rows of one query, each a statement ending in `;`. */
+async function statements(db: Tx, sql: string, params: unknown[]): Promise<string[]> {
+  const { rows } = await db.query<{ statement: string }>(sql, params);
+  return rows.map((row) => `${row.statement.trim()};`);
+}
+
+/**
+ * Grants of an object's ACL to PUBLIC and the API roles, as `grant …` lines. The ACL is read with
+ * its default filled in (acldefault), so an object never granted and one whose grants were all
+ * revoked read the same.
+ */
+const ACL_GRANTS = `
+  select case when a.grantee = 0 then 'public' else r.rolname end as grantee,
+    string_agg(lower(a.privilege_type), ', ' order by a.privilege_type) as privileges
+  from aclexplode($1) as a
+  left join pg_roles as r on r.oid = a.grantee
+  where a.grantee = 0 or r.rolname = any ($2)
+  group by 1 order by 1`;
+
+async function aclGrants(db: Tx, acl: string, on: string): Promise<string[]> {
+  const { rows } = await db.query<{ grantee: string; privileges: string }>(ACL_GRANTS, [
+    acl,
+    API_ROLES,
+  ]);
+  return rows.map((grant) => `grant ${grant.privileges} on ${on} to ${grant.grantee};`);
+}
+
+type Relation = { schema: string; name: string; rls: boolean; forced: boolean; kind: string };
+
+async function relations(db: Tx): Promise<Relation[]> {
+  const { rows } = await db.query<Relation>(
     `select n.nspname as schema, c.relname as name, c.relrowsecurity as rls,
        c.relforcerowsecurity as forced, c.relkind::text as kind
      from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -32,7 +74,7 @@ async function tables(db: Tx): Promise<TableRow[]> {
   return rows;
 }
 
-async function columns(db: Tx, table: TableRow): Promise<string[]> {
+async function columns(db: Tx, relation: string): Promise<string[]> {
   const { rows } = await db.query<{
     name: string;
     type: string;
@@ -48,7 +90,7 @@ async function columns(db: Tx, table: TableRow): Promise<string[]> {
      left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
      where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped
      order by a.attnum`,
-    [qualified(table.schema, table.name)],
+    [relation],
   );
   return rows.map((column) => {
     let line = `${quoteIdent(column.name)} ${column.type}`;
@@ -61,64 +103,13 @@ async function columns(db: Tx, table: TableRow): Promise<string[]> {
   });
 }
 
-/** `select …` lines of one query, each a statement ending in `;`. */
-async function statements(db: Tx, sql: string, params: unknown[]): Promise<string[]> {
-  const { rows } = await db.query<{ statement: string }>(sql, params);
-  return rows.map((row) => `${row.statement.trim()};`);
-}
-
-async function tableSection(db: Tx, table: TableRow): Promise<string> {
-  const name = qualified(table.schema, table.name);
-  const parts: string[] = [];
-  if (table.kind === 'v' || table.kind === 'm') {
-    const { rows } = await db.query<{ definition: string; options: string[] | null }>(
-      `select pg_get_viewdef($1::regclass, true) as definition, c.reloptions as options
-       from pg_class c where c.oid = $1::regclass`,
-      [name],
-    );
-    const view = rows[0];
-    const options = view?.options?.length ? ` with (${view.options.join(', ')})` : '';
-    const kind = table.kind === 'm' ? 'materialized view' : 'view';
-    parts.push(`create ${kind} ${name}${options} as\n${(view?.definition ?? '').trimEnd()}`);
-    if (!parts[0]?.endsWith(';')) parts[0] += ';';
-  } else {
-    parts.push(`create table ${name} (\n  ${(await columns(db, table)).join(',\n  ')}\n);`);
-    // (Not-null constraints, catalogued as constraints in newer PostgreSQL, are the columns' own.)
-    parts.push(
-      ...(await statements(
-        db,
-        `select format('alter table %s add constraint %I %s', $1::text, conname,
-           pg_get_constraintdef(oid, true)) as statement
-         from pg_constraint where conrelid = $1::regclass and contype <> 'n'
-         order by case contype when 'p' then 0 when 'u' then 1 when 'c' then 2 else 3 end, conname`,
-        [name],
-      )),
-    );
-    parts.push(
-      ...(await statements(
-        db,
-        `select pg_get_indexdef(i.indexrelid) as statement
-         from pg_index i join pg_class c on c.oid = i.indexrelid
-         where i.indrelid = $1::regclass
-           and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
-         order by c.relname`,
-        [name],
-      )),
-    );
-    parts.push(
-      ...(await statements(
-        db,
-        `select pg_get_triggerdef(oid, true) as statement from pg_trigger
-         where tgrelid = $1::regclass and not tgisinternal order by tgname`,
-        [name],
-      )),
-    );
-    if (table.rls) parts.push(`alter table ${name} enable row level security;`);
-    if (table.forced) parts.push(`alter table ${name} force row level security;`);
-    parts.push(...(await policies(db, table.schema, table.name)));
-  }
-  parts.push(...(await tableGrants(db, table)));
-  return parts.join('\n');
+async function triggers(db: Tx, relation: string): Promise<string[]> {
+  return statements(
+    db,
+    `select pg_get_triggerdef(oid, true) as statement from pg_trigger
+     where tgrelid = $1::regclass and not tgisinternal order by tgname`,
+    [relation],
+  );
 }
 
 async function policies(db: Tx, schema: string, table: string): Promise<string[]> {
@@ -145,75 +136,312 @@ async function policies(db: Tx, schema: string, table: string): Promise<string[]
   });
 }
 
-async function tableGrants(db: Tx, table: TableRow): Promise<string[]> {
-  const name = qualified(table.schema, table.name);
-  const whole = await db.query<{ grantee: string; privileges: string }>(
-    `select grantee, string_agg(lower(privilege_type), ', ' order by privilege_type) as privileges
-     from information_schema.role_table_grants
-     where table_schema = $1 and table_name = $2 and grantee = any($3)
-     group by grantee order by grantee`,
-    [table.schema, table.name, API_ROLES],
+/** What the API roles (and PUBLIC) may do with a table or view, whole and by column. */
+async function relationGrants(db: Tx, relation: string): Promise<string[]> {
+  const { rows } = await db.query<{ acl: string }>(
+    "select coalesce(relacl, acldefault('r', relowner))::text as acl from pg_class where oid = $1::regclass",
+    [relation],
   );
-  const byColumn = await db.query<{ grantee: string; privilege: string; columns: string }>(
-    `select grantee, lower(privilege_type) as privilege,
-       string_agg(column_name, ', ' order by column_name) as columns
-     from information_schema.column_privileges p
-     where table_schema = $1 and table_name = $2 and grantee = any($3)
-       and not exists (
-         select 1 from information_schema.role_table_grants t
-         where t.table_schema = p.table_schema and t.table_name = p.table_name
-           and t.grantee = p.grantee and t.privilege_type = p.privilege_type)
-     group by grantee, privilege_type order by grantee, privilege_type`,
-    [table.schema, table.name, API_ROLES],
+  const whole = await aclGrants(db, rows[0]?.acl ?? '{}', relation);
+  const { rows: byColumn } = await db.query<{ grantee: string; privileges: string }>(
+    `select case when a.grantee = 0 then 'public' else r.rolname end || ': '
+         || lower(a.privilege_type) as grantee,
+       string_agg(quote_ident(c.attname), ', ' order by c.attname) as privileges
+     from pg_attribute c
+     cross join lateral aclexplode(c.attacl) as a
+     left join pg_roles as r on r.oid = a.grantee
+     where c.attrelid = $1::regclass and c.attacl is not null and not c.attisdropped
+       and (a.grantee = 0 or r.rolname = any ($2))
+     group by 1 order by 1`,
+    [relation, API_ROLES],
   );
   return [
-    ...whole.rows.map((grant) => `grant ${grant.privileges} on ${name} to ${grant.grantee};`),
-    ...byColumn.rows.map(
-      (grant) => `grant ${grant.privilege} (${grant.columns}) on ${name} to ${grant.grantee};`,
-    ),
+    ...whole,
+    ...byColumn.map((grant) => {
+      const [grantee, privilege] = grant.grantee.split(': ');
+      return `grant ${privilege} (${grant.privileges}) on ${relation} to ${grantee};`;
+    }),
   ];
 }
 
-async function functionSections(db: Tx): Promise<string[]> {
-  const { rows } = await db.query<{ definition: string; signature: string; granted: string[] }>(
+async function comments(db: Tx, relation: string): Promise<string[]> {
+  return statements(
+    db,
+    `select case when d.objsubid = 0
+         then format('comment on table %s is %L', $1::text, d.description)
+         else format('comment on column %s.%I is %L', $1::text, a.attname, d.description) end
+       as statement
+     from pg_description d
+     left join pg_attribute a on a.attrelid = d.objoid and a.attnum = d.objsubid
+     where d.objoid = $1::regclass and d.classoid = 'pg_class'::regclass
+     order by d.objsubid`,
+    [relation],
+  );
+}
+
+async function relationSection(db: Tx, relation: Relation): Promise<SchemaSection> {
+  const name = qualified(relation.schema, relation.name);
+  const parts: string[] = [];
+  if (relation.kind === 'v' || relation.kind === 'm') {
+    const { rows } = await db.query<{ definition: string; options: string[] | null }>(
+      `select pg_get_viewdef($1::regclass, true) as definition, c.reloptions as options
+       from pg_class c where c.oid = $1::regclass`,
+      [name],
+    );
+    const view = rows[0];
+    const options = view?.options?.length ? ` with (${view.options.join(', ')})` : '';
+    const kind = relation.kind === 'm' ? 'materialized view' : 'view';
+    parts.push(
+      `create ${kind} ${name}${options} as\n${(view?.definition ?? '').trimEnd().replace(/;$/, '')};`,
+    );
+  } else {
+    parts.push(`create table ${name} (\n  ${(await columns(db, name)).join(',\n  ')}\n);`);
+    // (Not-null constraints, catalogued as constraints in newer PostgreSQL, are the columns' own.)
+    parts.push(
+      ...(await statements(
+        db,
+        `select format('alter table %s add constraint %I %s', $1::text, conname,
+           pg_get_constraintdef(oid, true)) as statement
+         from pg_constraint where conrelid = $1::regclass and contype <> 'n'
+         order by case contype when 'p' then 0 when 'u' then 1 when 'c' then 2 else 3 end, conname`,
+        [name],
+      )),
+    );
+    parts.push(
+      ...(await statements(
+        db,
+        `select pg_get_indexdef(i.indexrelid) as statement
+         from pg_index i join pg_class c on c.oid = i.indexrelid
+         where i.indrelid = $1::regclass
+           and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+         order by c.relname`,
+        [name],
+      )),
+    );
+    parts.push(...(await triggers(db, name)));
+    if (relation.rls) parts.push(`alter table ${name} enable row level security;`);
+    if (relation.forced) parts.push(`alter table ${name} force row level security;`);
+    parts.push(...(await policies(db, relation.schema, relation.name)));
+  }
+  parts.push(...(await relationGrants(db, name)));
+  parts.push(...(await comments(db, name)));
+  const kind = relation.kind === 'r' || relation.kind === 'p' ? 'table' : 'view';
+  return { key: `${kind} ${relation.schema}.${relation.name}`, text: parts.join('\n') };
+}
+
+async function functionSections(db: Tx): Promise<SchemaSection[]> {
+  const { rows } = await db.query<{
+    definition: string;
+    signature: string;
+    acl: string;
+    comment: string | null;
+  }>(
     `select pg_get_functiondef(p.oid) as definition,
        format('%s(%s)', p.oid::regproc, pg_get_function_identity_arguments(p.oid)) as signature,
-       array(select r.rolname from pg_roles r
-             where r.rolname = any($2) and has_function_privilege(r.oid, p.oid, 'execute')
-             order by r.rolname) as granted
+       coalesce(p.proacl, acldefault('f', p.proowner))::text as acl, obj_description(p.oid, 'pg_proc') as comment
      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where n.nspname = any($1) and p.prokind in ('f', 'p')
        and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
      order by n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)`,
-    [OUR_SCHEMAS, API_ROLES],
+    [OUR_SCHEMAS],
   );
-  return rows.map((row) => {
-    const grant = row.granted.length
-      ? `\n-- executable by: ${row.granted.join(', ')}`
-      : '\n-- executable by: none of the API roles';
-    return `${row.definition.trim()};${grant}`;
-  });
-}
-
-/** Our policies on Supabase Storage's tables (the platform's own tables are not ours to show). */
-async function storagePolicies(db: Tx): Promise<string[]> {
-  const { rows } = await db.query<{ table: string }>(
-    `select distinct tablename as table from pg_policies where schemaname = 'storage'
-     order by tablename`,
-  );
-  const all: string[] = [];
-  for (const row of rows) all.push(...(await policies(db, 'storage', row.table)));
-  return all;
-}
-
-/** supabase/schema.sql's text for the migrated database `db`. */
-export async function schemaSql(db: Tx, header: string): Promise<string> {
-  const sections: string[] = [header.trimEnd()];
-  for (const table of await tables(db)) {
-    sections.push(`-- ${table.kind === 'r' ? 'table' : 'view'} ${table.schema}.${table.name}`);
-    sections.push(await tableSection(db, table));
+  const sections: SchemaSection[] = [];
+  for (const row of rows) {
+    const parts = [`${row.definition.trim()};`];
+    parts.push(...(await aclGrants(db, row.acl, `function ${row.signature}`)));
+    if (row.comment !== null)
+      parts.push(`comment on function ${row.signature} is ${quoteLiteral(row.comment)};`);
+    sections.push({ key: `function ${row.signature}`, text: parts.join('\n') });
   }
-  sections.push('-- functions', ...(await functionSections(db)));
-  sections.push('-- policies on Supabase Storage', ...(await storagePolicies(db)));
-  return `${sections.join('\n\n')}\n`;
+  return sections;
+}
+
+/** Composite types, enums and domains of their own (a table's row type is the table's). */
+async function typeSections(db: Tx): Promise<SchemaSection[]> {
+  const { rows } = await db.query<{ key: string; text: string }>(
+    `select format('type %s.%s', n.nspname, t.typname) as key,
+       case t.typtype
+         when 'e' then format('create type %s as enum (%s);', t.oid::regtype,
+           (select string_agg(quote_literal(e.enumlabel), ', ' order by e.enumsortorder)
+            from pg_enum e where e.enumtypid = t.oid))
+         when 'd' then format('create domain %s as %s%s;', t.oid::regtype,
+           format_type(t.typbasetype, t.typtypmod),
+           coalesce((select string_agg(' ' || pg_get_constraintdef(k.oid, true), '' order by k.conname)
+                     from pg_constraint k where k.contypid = t.oid), ''))
+         else format(E'create type %s as (\\n  %s\\n);', t.oid::regtype,
+           (select string_agg(quote_ident(a.attname) || ' ' || format_type(a.atttypid, a.atttypmod),
+                              E',\\n  ' order by a.attnum)
+            from pg_attribute a where a.attrelid = t.typrelid and a.attnum > 0
+              and not a.attisdropped))
+       end as text
+     from pg_type t join pg_namespace n on n.oid = t.typnamespace
+     where n.nspname = any($1)
+       and (t.typtype in ('e', 'd')
+            or (t.typtype = 'c' and (select c.relkind from pg_class c where c.oid = t.typrelid) = 'c'))
+       and not exists (select 1 from pg_depend d where d.objid = t.oid and d.deptype = 'e')
+     order by n.nspname, t.typname`,
+    [OUR_SCHEMAS],
+  );
+  return rows;
+}
+
+async function schemaAcls(db: Tx): Promise<SchemaSection[]> {
+  const { rows } = await db.query<{ name: string; acl: string }>(
+    `select nspname as name, coalesce(nspacl, acldefault('n', nspowner))::text as acl from pg_namespace
+     where nspname = any($1) order by nspname`,
+    [OUR_SCHEMAS],
+  );
+  const sections: SchemaSection[] = [];
+  for (const row of rows) {
+    const grants = await aclGrants(db, row.acl, `schema ${row.name}`);
+    sections.push({ key: `schema ${row.name}`, text: grants.join('\n') });
+  }
+  const extensions = await db.query<{ line: string }>(
+    `select format('create extension %I with schema %I;', e.extname, n.nspname) as line
+     from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+     where e.extname <> 'plpgsql' order by e.extname`,
+  );
+  sections.push({ key: 'extensions', text: extensions.rows.map((r) => r.line).join('\n') });
+  return sections;
+}
+
+/** Our triggers and policies on Supabase's own tables (auth.users, storage.objects …). */
+async function platformTableSections(db: Tx): Promise<SchemaSection[]> {
+  const { rows } = await db.query<{ schema: string; name: string }>(
+    `select distinct n.nspname as schema, c.relname as name
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = any($1)
+       and (exists (select 1 from pg_policy p where p.polrelid = c.oid)
+            or exists (select 1 from pg_trigger t where t.tgrelid = c.oid and not t.tgisinternal))
+     order by 1, 2`,
+    [PLATFORM_SCHEMAS],
+  );
+  const sections: SchemaSection[] = [];
+  for (const row of rows) {
+    const name = qualified(row.schema, row.name);
+    const text = [...(await triggers(db, name)), ...(await policies(db, row.schema, row.name))];
+    sections.push({ key: `on ${row.schema}.${row.name}`, text: text.join('\n') });
+  }
+  return sections;
+}
+
+/** Storage's buckets, as the schema makes them. */
+async function bucketSections(db: Tx): Promise<SchemaSection[]> {
+  const { rows } = await db.query<{ key: string; text: string }>(
+    `select 'bucket ' || id as key,
+       format('insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values (%L, %L, %s, %s, %L);',
+         id, name, public, coalesce(file_size_limit::text, 'null'), allowed_mime_types) as text
+     from storage.buckets order by id`,
+  );
+  return rows;
+}
+
+/** The scheduled jobs (pg_cron, or the emulator's stand-in of it with the same columns). */
+async function cronSections(db: Tx): Promise<SchemaSection[]> {
+  const present = await db.query<{ found: boolean }>(
+    "select to_regclass('cron.job') is not null as found",
+  );
+  if (!present.rows[0]?.found) return [];
+  const { rows } = await db.query<{ key: string; text: string }>(
+    `select 'cron job ' || coalesce(jobname, jobid::text) as key,
+       format('select cron.schedule(%L, %L, %L); -- active: %s', jobname, schedule, command,
+         active) as text
+     from cron.job order by jobname, jobid`,
+  );
+  return rows;
+}
+
+/** Tables whose rows are a record of what happened, not the schema's: the audit log. */
+const LOGS = ['public.audit_log'];
+
+/**
+ * The rows the schema itself puts into its tables (settings, consent wordings, the current
+ * edition …), without what a fresh database fills differently each time: ids and times made by
+ * their defaults (gen_random_uuid(), now(), identities) are left out, and any other moment is
+ * shown only as set or not.
+ */
+async function rowSections(db: Tx): Promise<SchemaSection[]> {
+  const { rows: tables } = await db.query<{ name: string; volatile: string[]; moments: string[] }>(
+    `select format('%I.%I', n.nspname, c.relname) as name,
+       array(select a.attname::text from pg_attribute a
+             left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+             where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+               and (a.attidentity <> '' or a.attgenerated <> ''
+                    or pg_get_expr(d.adbin, d.adrelid) ~ '(gen_random_uuid|now|nextval)\\(')) as volatile,
+       array(select a.attname::text from pg_attribute a
+             where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+               and a.atttypid = 'timestamptz'::regtype) as moments
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = any($1) and c.relkind in ('r', 'p')
+     order by n.nspname, c.relname`,
+    [OUR_SCHEMAS],
+  );
+  const sections: SchemaSection[] = [];
+  for (const table of tables) {
+    if (LOGS.includes(table.name)) continue;
+    const { rows } = await db.query<{ line: string }>(
+      `select (to_jsonb(t) - $1::text[]
+               || coalesce((select jsonb_object_agg(m.key, m.value <> 'null'::jsonb)
+                            from jsonb_each(to_jsonb(t)) as m where m.key = any ($2)), '{}'))::text
+         as line
+       from ${table.name} as t order by 1`,
+      [table.volatile, table.moments],
+    );
+    if (rows.length) {
+      sections.push({ key: `rows ${table.name}`, text: rows.map((r) => r.line).join('\n') });
+    }
+  }
+  return sections;
+}
+
+/** The schema of database `db`, one section per object, in a stable order. */
+export async function schemaSections(db: Tx): Promise<SchemaSection[]> {
+  const sections: SchemaSection[] = [];
+  sections.push(...(await schemaAcls(db)));
+  for (const relation of await relations(db)) sections.push(await relationSection(db, relation));
+  sections.push(...(await typeSections(db)));
+  sections.push(...(await functionSections(db)));
+  sections.push(...(await platformTableSections(db)));
+  sections.push(...(await bucketSections(db)));
+  sections.push(...(await cronSections(db)));
+  sections.push(...(await rowSections(db)));
+  return sections;
+}
+
+/**
+ * Where two databases' schemas differ, object by object, in the first one's order: each an object
+ * only one of them has, or the first line of an object that differs ('function
+ * public.x(uuid) differs at line 3: …'). Empty when they are the same.
+ */
+export function schemaDifferences(
+  expected: SchemaSection[],
+  actual: SchemaSection[],
+  names: { expected: string; actual: string } = { expected: 'expected', actual: 'actual' },
+): { key: string; description: string }[] {
+  const actualByKey = new Map(actual.map((section) => [section.key, section.text]));
+  const expectedKeys = new Set(expected.map((section) => section.key));
+  const found: { key: string; description: string }[] = [];
+  for (const section of expected) {
+    const other = actualByKey.get(section.key);
+    if (other === undefined) {
+      found.push({ key: section.key, description: `${section.key}: only in ${names.expected}` });
+    } else if (other !== section.text) {
+      const a = section.text.split('\n');
+      const b = other.split('\n');
+      const line = a.findIndex((text, i) => text !== b[i]);
+      const at = line === -1 ? a.length : line;
+      found.push({
+        key: section.key,
+        description:
+          `${section.key} differs at line ${at + 1}:\n` +
+          `  ${names.expected}: ${a[at] ?? '(nothing)'}\n  ${names.actual}: ${b[at] ?? '(nothing)'}`,
+      });
+    }
+  }
+  for (const section of actual) {
+    if (!expectedKeys.has(section.key)) {
+      found.push({ key: section.key, description: `${section.key}: only in ${names.actual}` });
+    }
+  }
+  return found;
 }

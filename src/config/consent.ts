@@ -1,6 +1,6 @@
 // The consent the waiting list's form asks for, as the page shows it and sends its version to
 // join_waiting_list. The database keeps every wording agreed to (public.consent_wordings, seeded by
-// migration 20261127000000); tests/lint/consent-wording.test.ts proves this is that row, so the
+// supabase/schemas/consent.sql); tests/lint/consent-wording.test.ts proves this is that row, so the
 // words a visitor saw are the words recorded against their entry.
 export const WAITING_LIST_CONSENT = {
   version: 'waiting-list-2026-11',
@@ -9,7 +9,7 @@ export const WAITING_LIST_CONSENT = {
 
 // The newsletter's consent, as the footer's and the next-rally box show it and send its version to
 // subscribe_newsletter, and the unsubscribe page before "Resubscribe" (public.consent_wordings,
-// seeded by migration 20261129000000; the same lint test compares the two).
+// seeded by supabase/schemas/consent.sql; the same lint test compares the two).
 export const NEWSLETTER_CONSENT = {
   version: 'newsletter-2026-11',
   wording:

@@ -1,5 +1,5 @@
 // What visitors may type into the public forms. The database checks the same limits (CHECK
-// constraints in supabase/migrations/20260204000000_public_submissions.sql), so a request made
+// constraints in supabase/schemas/submissions.sql), so a request made
 // without the form is held to them too; tests/contract/hostile-product.test.ts proves that the
 // two agree, field by field. Lengths are counted in characters (code points), as Postgres does.
 
@@ -47,6 +47,6 @@ export const sponsorshipLimits = {
 /**
  * The field only robots fill: visually hidden, out of the tab order and hidden from assistive
  * technology. The database answers a submission that fills it like any other and stores nothing
- * (the guard in the migration above), so a robot learns nothing from the answer.
+ * (the public forms' guard, supabase/schemas/foundation.sql), so a robot learns nothing from the answer.
  */
 export const HONEYPOT_FIELD = 'website';

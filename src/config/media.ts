@@ -1,7 +1,7 @@
 // The files the media library takes, by extension, with the content type each is stored as.
 // The browser's file picker, the upload check and the file kinds read this list; the database
-// keeps its own copies (the media bucket's allowed types in supabase/config.toml and the
-// migration, the upload policy's extensions), which tests/lint/constants.test.ts compares with it.
+// keeps its own copies (the media bucket's allowed types in supabase/config.toml and
+// supabase/schemas/media.sql, the upload policy's extensions), which tests/lint/constants.test.ts compares with it.
 export const MEDIA_TYPES = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',

@@ -84,7 +84,7 @@ export const videoCategories = {
   sponsorInterview: 'Sponsor interview',
 } as const;
 
-/** The longest category the database stores (supabase/migrations/20260402000000_video_categories.sql). */
+/** The longest category the database stores (supabase/schemas/content.sql). */
 export const VIDEO_CATEGORY_MAX = 60;
 
 /** The charity's story films used on the home, charity and sponsors pages. */

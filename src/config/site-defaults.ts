@@ -1,8 +1,8 @@
 // The site's editable facts as the code reads them (SiteSettings), and their seed values: the
 // only place in src/ that spells out the rally's dates, prices, contact details, charity identity
 // and fundraising figures. The database is what the site shows: the current edition's row
-// (public.editions, migration 20261125000000, seeded with EDITION_DEFAULTS' values) and the
-// site_settings rows (migration 20260302000000 and later, same values as SETTING_DEFAULTS); these
+// (public.editions, supabase/schemas/editions.sql, seeded with EDITION_DEFAULTS' values) and the
+// site_settings rows (supabase/schemas/settings.sql, same values as SETTING_DEFAULTS); these
 // stand in only where a row is missing or unreadable, so a page never renders without them.
 // tests/lint/hard-coded-facts.test.ts keeps it the only place.
 
@@ -68,7 +68,7 @@ export type SiteSettings = {
   heroes: Partial<Record<string, string>>;
 };
 
-/** The first edition's facts, as the editions migration seeds them (the 2026 rally). */
+/** The first edition's facts, as the schema seeds them (the 2026 rally, editions.sql). */
 export const EDITION_DEFAULTS: SiteSettings['edition'] = {
   name: '2026 Europe Rally',
   year: 2026,
@@ -90,7 +90,7 @@ export const EDITION_DEFAULTS: SiteSettings['edition'] = {
   next: null,
 };
 
-/** The seed values, by setting key (as the migration inserts them). */
+/** The seed values, by setting key (as supabase/schemas/settings.sql inserts them). */
 export const SETTING_DEFAULTS = {
   charity_name: 'Europe Rally',
   charity_number: '',

@@ -1,4 +1,4 @@
-// The audit log (migration 20260303000100): one page of entries for the Audit log screen, newest
+// The audit log (supabase/schemas/admin.sql): one page of entries for the Audit log screen, newest
 // first, searched by label and filtered by table, actor or item (a row's id), read by the list
 // core every admin list uses (content-table.ts: counted, a page past the end served as the
 // last); and the actors the filter offers. Only administrators read it.

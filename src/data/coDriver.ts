@@ -1,5 +1,5 @@
 // The co-driver's own section, reached by the co-driver's secret link in their copies of the
-// rally's emails (migration 20261128000100: co_driver_page, update_co_driver_details). The secret
+// rally's emails (supabase/schemas/registrations.sql: co_driver_page, update_co_driver_details). The secret
 // opens only the co-driver's own details: a wrong, altered or expired one gets null, which these
 // calls answer as null too.
 import { publicDb, type DbClient } from './client';
@@ -13,7 +13,7 @@ export type CoDriverPage = {
   co_driver_name: string;
   co_driver_email: string;
   co_driver_phone: string;
-  /** The co-driver's row of registration_drivers (migration 20261128000000). */
+  /** The co-driver's row of registration_drivers (supabase/schemas/documents.sql). */
   driver: {
     date_of_birth: CalendarDate | null;
     licence_number: string;

@@ -8,7 +8,7 @@
 // type or year), an order with a tie-breaker, `count=exact` and a range. A page past the end
 // is clamped to the last one, so a stale URL still shows rows.
 //
-// Deleting moves rows to the trash (deleted_at; migration 20260303000000): every list shows the
+// Deleting moves rows to the trash (deleted_at; supabase/schemas/content.sql): every list shows the
 // rows outside it, a query with `trash: true` the rows in it, most recently trashed first.
 // Publishing, trashing, restoring and deleting for good take many ids: one request each.
 import { likePattern, type DbClient } from './client';
@@ -57,7 +57,7 @@ export const OLDEST: readonly OrderTerm<ListedTable>[] = [
 ];
 /** An inbox item's way: new, then contacted, then confirmed or cancelled. */
 export const INBOX_STATUSES = ['new', 'contacted', 'confirmed', 'cancelled'] as const;
-// 'pending': subscribed in a box, not yet confirmed by the emailed link (migration 20261129000000).
+// 'pending': subscribed in a box, not yet confirmed by the emailed link (supabase/schemas/newsletter.sql).
 export const SUBSCRIBER_STATUSES = ['pending', 'subscribed', 'unsubscribed'] as const;
 /** The administrator's sort order (new rows, at 0, before older ones at the same number). */
 export const ARRANGED: readonly OrderTerm<
@@ -193,7 +193,7 @@ export async function purgeTrash(db: DbClient): Promise<number> {
 
 /**
  * Writes a new order of the rows a list shows, in one call: they swap among the places they
- * held, every other row keeps its place (the function's comment in the migration says more).
+ * held, every other row keeps its place (the function's comment in supabase/schemas/content.sql says more).
  */
 export async function reorderContent(
   db: DbClient,

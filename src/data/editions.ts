@@ -1,4 +1,4 @@
-// The rally's editions (public.editions, migration 20261125000000): one row per year holding its
+// The rally's editions (public.editions, supabase/schemas/editions.sql): one row per year holding its
 // facts (dates, places, prices in pence, capacity, registration window), one of them current.
 // The public reads only published editions (RLS); the administrator reads drafts too, saves an
 // edition, makes one current (make_current_edition(), which switches under a lock) and deletes one

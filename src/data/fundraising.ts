@@ -1,5 +1,5 @@
 // The team's fundraising page and the team pack, on the team's page, and the edition's public
-// teams list (migration 20261128000100: team_fundraising, update_team_fundraising, public_teams;
+// teams list (supabase/schemas/registrations.sql: team_fundraising, update_team_fundraising, public_teams;
 // the team-pack Edge Function). The fundraising page is a JustGiving or Enthuse address
 // (isFundraisingUrl: the database's rule, said in the browser first), with a target in pence and
 // the team's consent to be shown on the public list.

@@ -1,4 +1,4 @@
-// The admin's mailings (supabase/migrations/20261129000100_mailings.sql and the `mailings` Edge
+// The admin's mailings (supabase/schemas/mailings.sql and the `mailings` Edge
 // Function): the list with each mailing's counts, a mailing's log per recipient, a draft written
 // and changed, the audience's count before sending, send_mailing (which snapshots the audience),
 // then one batch per call of the function until none remains, and "Send test to me". Only the

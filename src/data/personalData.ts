@@ -1,5 +1,5 @@
 // What the database holds about one email address, for the admin's "Personal data" screen
-// (supabase/migrations/20261129000200_personal_data.sql): personal_data(email) finds it, grouped,
+// (supabase/schemas/personal_data.sql): personal_data(email) finds it, grouped,
 // case-insensitively; erase_personal_data(email) anonymises it and answers how many rows of each
 // kind it changed; the personal-data-files Edge Function then deletes the documents' files the
 // erasure queued (through Storage, as hosted Supabase requires). Administrators only: the

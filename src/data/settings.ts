@@ -23,8 +23,9 @@ export async function listSettings(db: DbClient): Promise<SiteSetting[]> {
 }
 
 /**
- * Changes one setting's value (keys are fixed by migrations; they are never created here). A
- * value the trigger refuses (a CHECK, 23514) throws SettingRefusedError with its sentence.
+ * Changes one setting's value (keys are fixed by supabase/schemas/settings.sql; they are never
+ * created here). A value the trigger refuses (a CHECK, 23514) throws SettingRefusedError with its
+ * sentence.
  */
 export async function updateSetting(db: DbClient, key: string, value: string): Promise<void> {
   const { error } = await db

@@ -1,11 +1,11 @@
 // What the database's refusal of a public submission means to the visitor. Every public form's
-// write is guarded by the same rules in the database (supabase/migrations/20260204000000_public_submissions.sql
-// and the submit_* functions of 20260301000000_organiser.sql): too many submissions answer HTTP
+// write is guarded by the same rules in the database (supabase/schemas/submissions.sql
+// and the submit_* functions of supabase/schemas/registrations.sql): too many submissions answer HTTP
 // 429, a field the database refuses 400 with the field in `details` and a message for the
 // visitor, a full rally 409, a registration outside its window 409 with the calendar's phase in
-// `details` ('before-opening' or 'closed', migration 20260410000000) and the sentence for the
+// `details` ('before-opening' or 'closed', supabase/schemas/registrations.sql) and the sentence for the
 // visitor, the waiting list of an edition with places left 409 with 'places-left' in `details`
-// (migration 20261127000000); anything else refused is a failure the form reports.
+// (supabase/schemas/waiting_list.sql); anything else refused is a failure the form reports.
 
 import type { FieldRefusal } from '../lib/validation';
 

@@ -1,5 +1,5 @@
 // Each team's own page, reached by the secret in its link (never by the registration's id): the
-// database's functions that take the secret (supabase/migrations/20261126000000_team_page_and_ledger.sql:
+// database's functions that take the secret (supabase/schemas/registrations.sql:
 // team_page, update_team_details, cancellation_quote, cancel_registration, request_team_link) and
 // the checkout Edge Function that prices the balance. A wrong, altered or expired secret gets
 // null from each, which these calls answer as null too: the page then shows nothing personal.

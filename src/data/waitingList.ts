@@ -1,4 +1,4 @@
-// The waiting list's public calls (supabase/migrations/20261127000000_waiting_list.sql): joining
+// The waiting list's public calls (supabase/schemas/waiting_list.sql): joining
 // the list of a full edition (join_waiting_list, which checks the fields and the consent, limits
 // tries like submit_registration and answers the place in the queue), and the offer a freed place
 // sends by email, read and declined by the secret in its link (waiting_list_offer,

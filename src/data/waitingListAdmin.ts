@@ -1,4 +1,4 @@
-// The organiser's side of the waiting list (supabase/migrations/20261127000000_waiting_list.sql):
+// The organiser's side of the waiting list (supabase/schemas/waiting_list.sql):
 // an edition's queue (waiting_list, administrators only), "Offer next place" (offer_next_place,
 // which refuses with its reason when no place is free) and removing an entry
 // (withdraw_waiting_list_entry: an offer it held goes on to the next person). Each runs under the

@@ -74,7 +74,7 @@ export function galleryRow(index: number, overrides: Partial<GalleryImage> = {})
     alt: `Described photo ${index}`,
     decorative: false,
     category: '2025 Rally',
-    // The database's generated column (migration 20260310000100).
+    // The database's generated column (supabase/schemas/content.sql).
     search_text: `photo ${index} 2025 rally`,
     year: 2025,
     published: true,

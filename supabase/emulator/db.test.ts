@@ -126,7 +126,7 @@ describe('queryAsRole (the pipelined read path)', () => {
   });
 });
 
-describe('the pinned clock (private.today(), migration 20260410000000)', () => {
+describe('the pinned clock (private.today(), supabase/schemas/foundation.sql)', () => {
   /** private.today() and now() inside a request's transaction (as the superuser again, since
    * no API role may call private functions). */
   const days = () =>

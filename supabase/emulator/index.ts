@@ -223,7 +223,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
  * or PostgreSQL behind one interface, migrated as the emulator migrates, and its users.
  */
 export { MAX_PREPARED_STATEMENTS, PgliteDb, PostgresDb } from './db';
-export { applyMigrations } from './migrate';
+export { applyMigrations, applyPlatform } from './migrate';
 export { upsertUser } from './auth/users';
 export { reloadCatalog } from './rest/catalog';
 export type { Db, JwtClaims, Tx } from './types';

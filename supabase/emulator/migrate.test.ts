@@ -23,7 +23,7 @@ describe.runIf(onPglite)('a new database', () => {
   test('is migrated, seeded and given the default administrator', async () => {
     expect(em.migration.isNew).toBe(true);
     expect(em.migration.seeded).toBe(true);
-    expect(em.migration.applied).toContain('20260101000000_schema.sql');
+    expect(em.migration.applied).toContain('20261130000000_baseline.sql');
     const client = makeClient(em.url, em.config.anonKey);
     const { data, error } = await client.auth.signInWithPassword({
       email: em.config.adminEmail,
@@ -48,5 +48,20 @@ describe.runIf(onPglite)('a new database', () => {
   test('applies nothing on the next start and says it is not new', async () => {
     const again = await applyMigrations(em.db);
     expect(again).toEqual({ isNew: false, applied: [] });
+  });
+
+  test('refuses, saying how to start afresh, a database built by migrations squashed since', async () => {
+    await em.db.query(
+      "insert into supabase_migrations.schema_migrations (version, name) values ('20260101000000', 'schema')",
+    );
+    try {
+      await expect(applyMigrations(em.db)).rejects.toThrow(
+        /records 1 migrations supabase\/migrations no longer holds \(20260101000000 …\).*--reset/,
+      );
+    } finally {
+      await em.db.query(
+        "delete from supabase_migrations.schema_migrations where version = '20260101000000'",
+      );
+    }
   });
 });

@@ -272,20 +272,31 @@ create table if not exists supabase_migrations.schema_migrations (
 -- ---------------------------------------------------------------------------------------------
 -- Supabase Cron (pg_cron), pg_net and Vault: stand-ins of the parts the product uses
 -- ---------------------------------------------------------------------------------------------
--- Hosted runs the real extensions (the migration that schedules work enables pg_cron and pg_net;
--- Vault is on every project). PGlite and a plain PostgreSQL have none of them, so here the same
--- names exist as plain tables and functions, with the real ones' columns and signatures:
--- pg_cron 1.3+ (cron.job, cron.job_run_details, cron.schedule, cron.unschedule), pg_net
--- (net.http_request_queue, net._http_response, net.http_post) and supabase_vault
--- (vault.secrets, vault.decrypted_secrets, vault.create_secret, vault.update_secret). The
--- emulator's Node side is their background workers (supabase/emulator/scheduler.ts): it runs due
--- jobs by the emulator's clock and sends queued requests. Where a real extension is available,
--- nothing is made here, so a migration's `create extension` finds no schema in its way.
--- Differences, each refused loudly rather than ignored: a schedule in seconds, and
--- net.http_post's `params` (put them in the url). Vault keeps secrets unencrypted here.
+-- Hosted runs the real extensions (the schema enables pg_cron and pg_net, supabase/schemas/
+-- foundation.sql; Vault is on every project). PGlite and a plain PostgreSQL have none of them, so
+-- here the same names exist as plain tables and functions, with the real ones' columns,
+-- signatures and grants: pg_cron 1.3+ (cron.job, cron.job_run_details, cron.schedule,
+-- cron.unschedule; SELECT on both tables to PUBLIC under a policy showing each user its own
+-- jobs, the functions executable by all and writing as the extension's owner), pg_net 0.12+
+-- (net.http_request_queue, net._http_response, net.http_post; USAGE on `net` and everything on
+-- its tables to PUBLIC, the function PUBLIC's and run with the caller's rights) and
+-- supabase_vault 0.3 (vault.secrets, vault.decrypted_secrets, vault.create_secret and
+-- vault.update_secret, which write as the owner and are nobody's until granted). The emulator's Node side is their background workers
+-- (supabase/emulator/scheduler.ts): it runs due jobs by the emulator's clock and sends queued
+-- requests. Where the real extension is installed or can be made in this database (pg_cron: in
+-- shared_preload_libraries, with this database as cron.database_name), nothing is made here, so
+-- the schema's `create extension` finds no schema in its way; where the server has pg_cron's
+-- files but cannot load it here (a cluster that does not preload it, or another database), the
+-- stand-in is made and the schema leaves it be. Differences, each refused loudly rather than
+-- ignored: a schedule in seconds, and net.http_post's `params` (put them in the url). A job
+-- records the session's user (pg_cron records the current one: they differ only under SET ROLE).
+-- Vault keeps secrets unencrypted here.
 do $platform$
 begin
-  if not exists (select 1 from pg_available_extensions where name = 'pg_cron') then
+  if not exists (select 1 from pg_extension where extname = 'pg_cron')
+     and not (exists (select 1 from pg_available_extensions where name = 'pg_cron')
+              and coalesce(current_database() = any (
+                string_to_array(current_setting('cron.database_name', true), ',')), false)) then
     create schema if not exists cron;
     create sequence if not exists cron.jobid_seq;
     create table if not exists cron.job (
@@ -300,6 +311,10 @@ begin
       jobname name,
       unique (jobname, username)
     );
+    grant select on cron.job to public;
+    alter table cron.job enable row level security;
+    drop policy if exists cron_job_policy on cron.job;
+    create policy cron_job_policy on cron.job using (username = current_user);
     create sequence if not exists cron.runid_seq;
     create table if not exists cron.job_run_details (
       jobid bigint,
@@ -313,11 +328,18 @@ begin
       start_time timestamptz,
       end_time timestamptz
     );
+    grant select on cron.job_run_details to public;
+    alter table cron.job_run_details enable row level security;
+    drop policy if exists cron_job_run_details_policy on cron.job_run_details;
+    create policy cron_job_run_details_policy on cron.job_run_details
+      using (username = current_user);
 
     -- pg_cron's parser takes five fields of numbers, *, ranges, lists and steps, or 'N seconds'.
+    -- pg_cron writes cron.job as the extension's owner, for the calling user.
     create or replace function cron.schedule(job_name name, schedule text, command text)
     returns bigint
     language plpgsql
+    security definer
     as $fn$
     declare
       field text := '(\*|[0-9]+(-[0-9]+)?)(/[0-9]+)?';
@@ -329,8 +351,8 @@ begin
       if schedule !~ ('^\s*' || field || '(,' || field || ')*(\s+' || field || '(,' || field || ')*){4}\s*$') then
         raise exception 'invalid schedule: %', schedule;
       end if;
-      insert into cron.job (jobname, schedule, command)
-      values (job_name, schedule, command)
+      insert into cron.job (jobname, schedule, command, username)
+      values (job_name, schedule, command, session_user)
       on conflict (jobname, username)
       do update set schedule = excluded.schedule, command = excluded.command
       returning jobid into id;
@@ -346,9 +368,10 @@ begin
     create or replace function cron.unschedule(job_name name)
     returns boolean
     language plpgsql
+    security definer
     as $fn$
     begin
-      delete from cron.job where jobname = job_name and username = current_user;
+      delete from cron.job where jobname = job_name and username = session_user;
       if not found then
         raise exception 'could not find valid entry for job ''%''', job_name;
       end if;
@@ -359,6 +382,7 @@ begin
     create or replace function cron.unschedule(job_id bigint)
     returns boolean
     language plpgsql
+    security definer
     as $fn$
     begin
       delete from cron.job where jobid = job_id;
@@ -370,7 +394,8 @@ begin
     $fn$;
   end if;
 
-  if not exists (select 1 from pg_available_extensions where name = 'pg_net') then
+  if not exists (select 1 from pg_extension where extname = 'pg_net')
+     and not exists (select 1 from pg_available_extensions where name = 'pg_net') then
     create schema if not exists net;
     create table if not exists net.http_request_queue (
       id bigserial,
@@ -401,7 +426,6 @@ begin
     )
     returns bigint
     language plpgsql
-    security definer
     as $fn$
     declare
       request_id bigint;
@@ -422,9 +446,9 @@ begin
       return request_id;
     end
     $fn$;
-    revoke all on function net.http_post(text, jsonb, jsonb, jsonb, integer) from public;
-    grant usage on schema net to service_role;
-    grant execute on function net.http_post(text, jsonb, jsonb, jsonb, integer) to service_role;
+    grant usage on schema net to public;
+    grant all on all sequences in schema net to public;
+    grant all on all tables in schema net to public;
   end if;
 
   if not exists (select 1 from pg_available_extensions where name = 'supabase_vault') then
@@ -452,6 +476,8 @@ begin
     )
     returns uuid
     language sql
+    security definer
+    set search_path = ''
     as $fn$
       insert into vault.secrets (secret, name, description, key_id)
       values (new_secret, new_name, coalesce(new_description, ''), new_key_id)
@@ -467,6 +493,8 @@ begin
     )
     returns void
     language sql
+    security definer
+    set search_path = ''
     as $fn$
       update vault.secrets set
         secret = coalesce(new_secret, secret),

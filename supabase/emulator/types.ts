@@ -44,13 +44,14 @@ export interface Tx {
 export interface Db extends Tx {
   /**
    * The day the database takes as today ('YYYY-MM-DD', London), or null for the real one. Every
-   * request transaction carries it as `app.clock`, which only private.today() reads (migration
-   * 20260410000000): tests pin the server's day as they pin the browser's. now() stays real.
+   * request transaction carries it as `app.clock`, which only private.today() reads
+   * (supabase/schemas/foundation.sql): tests pin the server's day as they pin the browser's. now()
+   * stays real.
    */
   clock: string | null;
   /**
    * The instant the database takes as now (ISO 8601), or null for the real one: carried as
-   * `app.now`, which only private.now() reads (migration 20261125000100), so tests of scheduled
+   * `app.now`, which only private.now() reads (supabase/schemas/foundation.sql), so tests of scheduled
    * work pin the minute. Set by the emulator's setNow() and runDueJobs(); now() stays real.
    */
   now: string | null;

@@ -1,4 +1,4 @@
-// Issue 23, the organiser's side in the database (migration 20261126000300): the registrations
+// Issue 23, the organiser's side in the database (supabase/schemas/money.sql): the registrations
 // inbox reads each row's money state from registrations_with_money, the same state
 // registration_money answers, and filters, pages, counts and exports by it through the list core;
 // the totals on each registration follow the ledger whatever changes it; "Mark refunded" turns a

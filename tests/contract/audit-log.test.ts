@@ -1,4 +1,4 @@
-// The audit log (migration 20260303000100) for the three callers: only an administrator reads
+// The audit log (supabase/schemas/admin.sql) for the three callers: only an administrator reads
 // it, nobody writes, changes or deletes it through the API, and the triggers record who created,
 // changed, published, unpublished, trashed, restored and deleted what.
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 25, the co-driver kept in the loop (migration 20261128000100): when a co-driver email is
+// Issue 25, the co-driver kept in the loop (supabase/schemas/registrations.sql): when a co-driver email is
 // given, the co-driver gets a copy of the confirmation and the service emails (receipts,
 // reminders, the cancellation, the refund, the documents'), one email-log row per recipient,
 // each sent once; the copy greets the co-driver and carries the co-driver's own link, never the

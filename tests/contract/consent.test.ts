@@ -1,4 +1,4 @@
-// Issue 26, consent (migration 20261129000000): the newsletter's double opt-in through the real
+// Issue 26, consent (supabase/schemas/newsletter.sql): the newsletter's double opt-in through the real
 // confirmation email in the mail catcher, the consent record it keeps, the one rule for who
 // receives a mailing (private.mailable_subscribers), the waiting list's consent recorded, and
 // unsubscribing: the one-click POST through the real unsubscribe function (both content types

@@ -1,4 +1,4 @@
-// Issue 22, the admin's Editions screen and the inbox per edition (migration 20261125000300):
+// Issue 22, the admin's Editions screen and the inbox per edition (supabase/schemas/editions.sql):
 // edition_figures() (paid cars, places taken, deposits received), add_edition_to_past_tours()
 // (a finished edition becomes a draft past tour once, with its cars) and edition_inbox_counts()
 // (the dashboard's counts for one edition). Who may call each: anonymous visitors and signed-in

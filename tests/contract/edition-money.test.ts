@@ -1,4 +1,4 @@
-// Issue 24, money per edition (migration 20261127000200): edition_money() equals the sum of its
+// Issue 24, money per edition (supabase/schemas/money.sql): edition_money() equals the sum of its
 // edition's ledger rows and what its teams still owe, edition_ledger() lists exactly the edition's
 // ledger rows, edition_figures() states the same money, and only administrators read any of it.
 // The ledgers are random (a seeded PRNG, so a failure repeats): registrations with and without

@@ -1,19 +1,11 @@
-// Issue 22, editions (migration 20261125000000): the rally is a yearly event. Who reads and writes
-// an edition; the date rules and the field each refusal names; places, registration and the
-// deposit per edition (2026's paid cars do not fill 2027); "Make current" switching under a lock,
-// so two at once leave exactly one current edition; an edition with registrations is never
-// deleted; and, on a copy of a 2026 database migrated up to the migration before this one, every
-// registration, payment, enquiry, waiting-list entry and setting value arrives in the 2026
-// edition. Runs on PGlite and on PostgreSQL 15.
+// Editions (supabase/schemas/editions.sql): the rally is a yearly event. The 2026 edition a new
+// database has; who reads and writes an edition; the date rules and the field each refusal names;
+// places, registration and the deposit per edition (2026's paid cars do not fill 2027); "Make
+// current" switching under a lock, so two at once leave exactly one current edition; an edition
+// with registrations is never deleted. Runs on PGlite and on PostgreSQL 15.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import {
-  applyMigrations,
-  type Db,
-  PgliteDb,
-  PostgresDb,
-  TEST_CLIENT_ADDRESS_HEADER,
-} from '../../supabase/emulator';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator';
 import {
   deleteEdition,
   EditionRefusedError,
@@ -24,13 +16,10 @@ import {
 } from '../../src/data/editions';
 import { loadSiteSettings } from '../../src/data/siteSettings';
 import { setupTestEmulator, type Client } from './harness';
-import { withDatabase } from './test-database';
 import { NEWSLETTER_CONSENT } from '../../src/config/consent';
 
 // Each registration from a network of its own (the test header), so each holds its place.
 const em = setupTestEmulator({ trustTestClientAddress: true });
-
-const EDITIONS_MIGRATION = '20261125000000';
 
 /** A valid edition of `year` (20-26 June; registration from the previous November to 31 May). */
 function edition(year: number, changes: Partial<EditionInput> = {}): EditionInput {
@@ -108,8 +97,8 @@ afterEach(async () => {
   await em().service.rpc('make_current_edition', { edition_year: seeded.year });
 });
 
-describe('the 2026 edition the migration made', () => {
-  test('is the one current edition, published, with the settings’ facts in pence', async () => {
+describe('the 2026 edition a new database has', () => {
+  test('is the one current edition, published, with the spec’s facts in pence', async () => {
     expect(seeded.year).toBe(2026);
     const row = await getEditionByYear(em().anon, 2026);
     expect(row).toMatchObject({
@@ -395,233 +384,5 @@ describe('deleting an edition', () => {
     const empty = await saveEdition(em().admin, null, edition(2062, { status: 'draft' }));
     await deleteEdition(em().admin, empty.id);
     expect(await getEditionByYear(em().admin, 2062)).toBeNull();
-  });
-});
-
-// ---------------------------------------------------------------------------------------------
-// Nothing is lost: a 2026 database, migrated up to the migration before the editions', holding
-// registrations (paid, pending, cancelled), payment exceptions, enquiries, the waiting list, past
-// tours and changed settings, then migrated on.
-// ---------------------------------------------------------------------------------------------
-
-async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  const url = process.env.SUPABASE_DB_URL?.trim();
-  if (!url) {
-    const db = await PgliteDb.open();
-    return { db, drop: () => db.close() };
-  }
-  const name = `editions_copy_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = await PostgresDb.open(url, 1);
-  await admin.exec(`create database ${name}`);
-  const db = await PostgresDb.open(withDatabase(url, name), 1);
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      await admin.exec(`drop database if exists ${name} with (force)`);
-      await admin.close();
-    },
-  };
-}
-
-const A_2026_DATABASE = `
-update public.site_settings set value = case key
-  when 'rally_name' then 'Europe Rally 2026'
-  when 'rally_price' then '4100'
-  when 'rally_deposit' then '300'
-  when 'rally_capacity' then '10'
-  when 'registration_opens' then '2025-10-01'
-  when 'registration_closes' then '2026-06-30'
-  when 'next_edition_name' then 'Europe Rally 2027'
-  when 'next_edition_date' then '2027-06-21'
-  when 'fundraising_raised' then '20000'
-  when 'contact_email' then 'hello@rally.example.org'
-  when 'hero_home' then 'seed/heroes/home.1920x1080.webp'
-  else value end;
-
-insert into public.registrations (id, lead_driver_name, lead_driver_email, lead_driver_phone,
-  team_name, separate_rooms, status, note, deposit_status, deposit_amount, deposit_currency,
-  deposit_paid_at, payment_id, webhook_status, created_at, client_ip, holds_place)
-values
-  ('00000022-0000-4000-8000-000000000001', 'Ann Paid', 'ann@example.org', '07700 900001',
-   'Team A', true, 'confirmed', 'Vegetarian', 'paid', 30000, 'gbp', '2026-03-20 10:00+00',
-   'pi_ann', 'delivered', '2026-03-20 09:55+00', '198.51.100.1', true),
-  ('00000022-0000-4000-8000-000000000002', 'Ben Paid', 'ben@example.org', '07700 900002',
-   '', false, 'new', '', 'paid', 30000, 'gbp', '2026-03-21 10:00+00', 'pi_ben', 'failed',
-   '2026-03-21 09:50+00', null, true),
-  ('00000022-0000-4000-8000-000000000003', 'Cat Paid', 'cat@example.org', '07700 900003',
-   '', false, 'contacted', '', 'paid', 30000, 'gbp', '2026-03-22 10:00+00', 'pi_cat',
-   'delivered', '2026-03-22 09:58+00', null, true),
-  ('00000022-0000-4000-8000-000000000004', 'Dan Pending', 'dan@example.org', '07700 900004',
-   '', false, 'new', '', 'pending', null, null, null, null, 'pending', '2026-03-23 09:00+00',
-   null, false),
-  ('00000022-0000-4000-8000-000000000005', 'Eve Cancelled', 'eve@example.org', '07700 900005',
-   '', false, 'cancelled', 'Refunded by hand', 'paid', 30000, 'gbp', '2026-03-24 10:00+00',
-   'pi_eve', 'delivered', '2026-03-24 09:00+00', null, true);
-
-insert into public.payment_exceptions (registration_id, event_id, event_type, reference, reason,
-  expected_amount, amount, currency, mode, payment_status, payment_id, resolution, note)
-values ('00000022-0000-4000-8000-000000000002', 'evt_dup', 'checkout.session.completed',
-  '00000022-0000-4000-8000-000000000002', 'duplicate', 30000, 30000, 'gbp', 'payment', 'paid',
-  'pi_ben_2', 'refund-due', 'Paid twice');
-update public.registrations set payment_exception = 'duplicate'
-  where id = '00000022-0000-4000-8000-000000000002';
-
-insert into public.sponsorship_enquiries (company_name, email, phone, tier, message, status, note)
-values ('Acme', 'acme@example.org', '07700 900010', 'Tier 2 - £2,100', 'A car door, please', 'contacted', 'Call back'),
-       ('Bolt', 'bolt@example.org', '07700 900011', 'Tier 3 - £800', 'Hello', 'new', '');
-
-insert into public.newsletter_subscribers (email, source, status, note)
-values ('wait@example.org', 'waitlist', 'subscribed', 'Wants 2026'),
-       ('news@example.org', 'footer', 'subscribed', ''),
-       ('gone@example.org', 'waitlist', 'unsubscribed', '');
-
-insert into public.past_tours (year, route, participants, funds_raised, miles, published)
-values (2024, 'Dover – Alps', 30, '£12,500', 2100, true),
-       (2025, 'Portsmouth – Turin', 34, '£1.2k', 2250, true),
-       (2023, 'Draft tour', 0, 'TBC', 0, false);
-
-insert into public.contact_messages (name, email, subject, message)
-values ('Fay', 'fay@example.org', 'rally', 'Is there space?');
-`;
-
-type Rows = Record<string, unknown>[];
-
-describe('the migration to editions loses nothing (a copy of a 2026 database)', () => {
-  let db: Db;
-  let drop: () => Promise<void> = async () => undefined;
-  const before: Record<string, Rows> = {};
-  const after: Record<string, Rows> = {};
-  const TABLES = [
-    'registrations',
-    'payment_exceptions',
-    'sponsorship_enquiries',
-    'newsletter_subscribers',
-    'past_tours',
-    'contact_messages',
-    'site_settings',
-  ];
-  const read = async (table: string): Promise<Rows> =>
-    (
-      await db.query<{ row: Record<string, unknown> }>(
-        `select to_jsonb(t) as row from public.${table} as t order by id`,
-      )
-    ).rows.map((r) => r.row);
-
-  beforeAll(async () => {
-    ({ db, drop } = await freshDatabase());
-    await applyMigrations(db, undefined, { before: EDITIONS_MIGRATION });
-    await db.exec(`begin; ${A_2026_DATABASE}; commit;`);
-    for (const table of TABLES) before[table] = await read(table);
-    // Up to the ledger's migration (20261126000000), which adds columns of its own and proves
-    // its own data migration (team-page.test.ts).
-    const { applied } = await applyMigrations(db, undefined, { before: '20261126000000' });
-    expect(applied[0]).toBe(`${EDITIONS_MIGRATION}_editions.sql`);
-    for (const table of TABLES) after[table] = await read(table);
-  }, 120_000);
-  afterAll(async () => {
-    await drop();
-  });
-
-  const edition2026 = async () =>
-    (await db.query<Record<string, unknown>>('select * from public.editions')).rows;
-
-  test('the settings’ facts become the 2026 edition, current and published, in pence', async () => {
-    const rows = await edition2026();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      year: 2026,
-      name: 'Europe Rally 2026',
-      start_date: '2026-06-22',
-      end_date: '2026-06-28',
-      start_place: 'United Kingdom',
-      finish_place: 'Austria',
-      price_per_car: 410_000,
-      deposit: 30_000,
-      capacity: 10,
-      registration_opens: '2025-10-01',
-      // 30 June was after the start: the window ended on the eve of the rally, as it is stored now.
-      registration_closes: '2026-06-21',
-      status: 'published',
-      is_current: true,
-    });
-  });
-
-  test.each([
-    'registrations',
-    'payment_exceptions',
-    'sponsorship_enquiries',
-    'newsletter_subscribers',
-    'contact_messages',
-  ])(
-    'every row of %s arrives with every value; what belongs to a year carries 2026',
-    async (table) => {
-      const editionId = ((await edition2026()) as { id: string }[])[0]?.id;
-      expect(after[table]).toHaveLength(before[table]?.length ?? -1);
-      expect(before[table]?.length).toBeGreaterThan(0);
-      after[table]?.forEach((row, index) => {
-        const { edition_id: edition, ...rest } = row;
-        expect(rest).toEqual(before[table]?.[index]);
-        if (table === 'registrations' || table === 'sponsorship_enquiries') {
-          expect(edition).toBe(editionId);
-        }
-        if (table === 'newsletter_subscribers') {
-          expect(edition).toBe(row.source === 'waitlist' ? editionId : null);
-        }
-      });
-    },
-  );
-
-  test('past tours keep their text and gain their amount in pence', () => {
-    const byYear = Object.fromEntries(after.past_tours?.map((row) => [row.year, row]) ?? []);
-    expect(after.past_tours).toHaveLength(3);
-    for (const row of before.past_tours ?? []) {
-      const { funds_raised_pence: _pence, ...rest } = byYear[String(row.year)] ?? {};
-      expect(rest).toEqual(row);
-    }
-    expect(byYear['2024']?.funds_raised_pence).toBe(1_250_000);
-    expect(byYear['2025']?.funds_raised_pence).toBe(120_000);
-    expect(byYear['2023']?.funds_raised_pence).toBeNull();
-  });
-
-  test('every setting value is kept: the organisation’s and pages’ in place, the edition’s retired with their values', async () => {
-    const kept = new Map(after.site_settings?.map((row) => [row.key, row.value]));
-    const retired = new Map(
-      (
-        await db.query<{ key: string; value: string }>(
-          'select key, value from private.retired_settings',
-        )
-      ).rows.map((row) => [row.key, row.value]),
-    );
-    for (const row of before.site_settings ?? []) {
-      const key = String(row.key);
-      if (row.group_name === 'edition' || key === 'fundraising_raised') {
-        expect(retired.get(key), key).toBe(row.value);
-      } else {
-        expect(kept.get(key), key).toBe(row.value);
-      }
-    }
-    expect(retired.get('next_edition_name')).toBe('Europe Rally 2027');
-  });
-
-  test('the total raised is unchanged: the past tours’ funds plus what the typed figure said beyond them', async () => {
-    const adjustment = after.site_settings?.find((row) => row.key === 'fundraising_adjustment');
-    // £20,000 typed; £12,500 + £1,200 recorded by the published tours.
-    expect(adjustment?.value).toBe('6300');
-    const { rows } = await db.query<{ total: number }>(
-      'select public.funds_raised_to_date() as total',
-    );
-    expect(Number(rows[0]?.total)).toBe(2_000_000);
-  });
-
-  test('the paid cars count in 2026, the pending one can still pay its edition’s deposit', async () => {
-    const { rows } = await db.query<Record<string, number>>('select * from public.rally_places()');
-    expect(rows[0]).toEqual({ capacity: 10, taken: 3, remaining: 7 });
-    const paid = await db.query<{ outcome: string }>(
-      `select public.record_deposit_payment('evt_after', 'checkout.session.completed',
-         '00000022-0000-4000-8000-000000000004', 30000, 'gbp', 'payment', 'paid', 'pi_dan',
-         now()) as outcome`,
-    );
-    expect(paid.rows[0]?.outcome).toBe('paid');
   });
 });

@@ -1,6 +1,6 @@
 // Attack sweep, round two (issue 20, items 9 and 12): a removed administrator stays removed. The
 // access token they still hold says `role: admin` until it expires, so rights must come from the
-// database (migration 20261124000200): at the very next request, through REST and through the
+// database (supabase/schemas/foundation.sql): at the very next request, through REST and through the
 // admin-users Edge Function, the token gets nothing an administrator gets. Also: inviting an
 // existing account never promotes it silently unless it was an administrator before, and deleting
 // a user who has rows in the trash works (the foreign key's `on delete set null` is not undone).

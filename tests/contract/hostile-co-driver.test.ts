@@ -1,5 +1,5 @@
 // Issue 25's hostile inputs against the co-driver's link, the co-driver's copies and the
-// fundraising page (migration 20261128000100): the co-driver's secret reaches only the
+// fundraising page (supabase/schemas/registrations.sql): the co-driver's secret reaches only the
 // co-driver's own section (not the lead's details, the money, the cancellation, the checkout,
 // the fundraising or the team pack); the team's secret does not open the co-driver's section; a
 // wrong, altered or expired secret opens nothing; the co-driver's section refuses any field but

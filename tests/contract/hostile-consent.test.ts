@@ -1,4 +1,4 @@
-// Issue 26, consent and unsubscribing against a hostile caller (migration 20261129000000, the
+// Issue 26, consent and unsubscribing against a hostile caller (supabase/schemas/newsletter.sql, the
 // unsubscribe function): an unsubscribe secret cannot be forged, altered or used for another
 // address, and a wrong one says nothing; a confirmation link altered, expired or withdrawn since
 // confirms nothing; subscribing answers the same whatever the address's state and changes nothing

@@ -2,7 +2,7 @@
 // client address, plus-addressed and dotted Gmail addresses, re-subscribing an unsubscribed
 // address, acknowledgement emails as a relay for a stranger's text, and password-reset emails
 // spent until the project's cap locks the administrators out. Each failed before
-// supabase/migrations/20261124000100_client_ip_and_email_limits.sql and the emulator's gateway
+// supabase/schemas/foundation.sql and the emulator's gateway
 // and auth changes that came with it. Runs on PGlite and on PostgreSQL 15.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';

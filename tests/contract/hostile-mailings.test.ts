@@ -1,4 +1,4 @@
-// Hostile input against the mailings (issue 26, migration 20261129000100, the `mailings`
+// Hostile input against the mailings (issue 26, supabase/schemas/mailings.sql, the `mailings`
 // function): a visitor or a signed-in non-administrator can neither write, read, count, start nor
 // send a mailing, through the tables, the functions or the Edge Function; the database refuses a
 // subject that is empty, too long or more than one header line, a message with no text, and one

@@ -1,6 +1,6 @@
 // The standing hostile-input tests for money and places (issue 20): signed Stripe events that are
 // not the deposit, payments for a registration that no longer holds a place, and one machine
-// trying to make the rally look full. Each failed before migration 20261124000000: the webhook
+// trying to make the rally look full. Each failed before the payment checks of issue 20: the webhook
 // marked any signed completed session paid, a lapsed or cancelled registration still took a
 // place, an event without data.object answered 500, and every unpaid registration held a place
 // for 30 minutes. Events are signed as the emulator's test-mode page signs them and posted to the

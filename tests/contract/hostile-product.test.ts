@@ -1,6 +1,6 @@
 // The product's standing hostile-input tests: what an attack sweep tried against the public
 // forms' table, kept closed. Each one failed before the public-submission rules
-// (supabase/migrations/20260204000000_public_submissions.sql). The emulator's own hostile input
+// (supabase/schemas/submissions.sql). The emulator's own hostile input
 // is tests/contract/hostile-input.test.ts.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';

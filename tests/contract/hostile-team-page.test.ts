@@ -1,5 +1,5 @@
-// The standing hostile-input tests of each team's page and the balance (issue 23, migration
-// 20261126000000): balance events that are not what is owed (wrong amount, wrong currency, a
+// The standing hostile-input tests of each team's page and the balance (issue 23,
+// supabase/schemas/registrations.sql and money.sql): balance events that are not what is owed (wrong amount, wrong currency, a
 // second payment, a registration named twice differently, a cancelled team), replayed events,
 // secrets guessed from what a visitor can know, details that break the sign-up's rules or name
 // columns the page does not offer, and "Email me my link" used to learn who is registered or to

@@ -1,4 +1,4 @@
-// Mailings (issue 26, migration 20261129000100, the `mailings` function): who each audience is
+// Mailings (issue 26, supabase/schemas/mailings.sql, the `mailings` function): who each audience is
 // (an edition's teams by their money state, never a cancelled one, co-drivers included, each
 // address once; the waiting list's waiting and offered entries), the count the screen shows, the
 // sending in batches with a log per recipient, a send interrupted mid-batch and resumed reaching

@@ -547,7 +547,7 @@ describe('delivery and payment (Edge Functions under Deno)', { timeout: 60_000 }
   });
   // Issue 22: a 2027 entrant was emailed "Your 2026 Europe Rally registration ... (22-28 June
   // 2026)" by "The 2026 Europe Rally team", and a 2027 sponsor thanked for "sponsoring the 2026
-  // Europe Rally". Each email now takes its row's edition (migration 20261125000400); these run
+  // Europe Rally". Each email now takes its row's edition (supabase/schemas/submissions.sql); these run
   // last, as they make 2027 current.
   describe('a 2027 edition made current', () => {
     const EDITION_2027 = {

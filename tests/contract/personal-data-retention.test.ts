@@ -1,4 +1,4 @@
-// Issue 26, retention (migration 20261129000200_personal_data.sql): the daily 'personal-data'
+// Issue 26, retention (supabase/schemas/personal_data.sql): the daily 'personal-data'
 // job (Supabase Cron → pg_net → personal-data-files, as the emulator's scheduler runs the same
 // declaration) anonymises the teams of an edition that ended more than retention_months ago
 // (the organisation's setting, 12 by default), documents and dates of birth included, each once,

@@ -1,4 +1,4 @@
-// Issue 26, personal data (migration 20261129000200_personal_data.sql and the
+// Issue 26, personal data (supabase/schemas/personal_data.sql and the
 // personal-data-files Edge Function under Deno): an administrator's search finds every kind of
 // row the database holds about an address, whatever its case; the export is that answer; an
 // erasure leaves no copy of the address or the name in any text column of the database (the

@@ -1,4 +1,4 @@
-// Issue 22, the public site's editions (migration 20261125000200): a past edition's page counts
+// Issue 22, the public site's editions (supabase/schemas/editions.sql): a past edition's page counts
 // its cars through edition_cars(year), which answers the number of paid cars of a published
 // edition and nothing for a draft or an unknown year; and "Tell me when the next rally opens"
 // (subscribe_newsletter source 'next-rally') keeps the address on the next edition's waiting list,

@@ -1,5 +1,5 @@
-// The registration window is the database's rule (migration 20260410000000; since 20261125000000
-// the current edition's): submit_registration refuses before the edition's `registration_opens`
+// The registration window is the database's rule, the current edition's
+// (supabase/schemas/registrations.sql): submit_registration refuses before the edition's `registration_opens`
 // and after its `registration_closes` by the server's own day
 // (private.today(), London), whoever calls it and whatever the page believed. The emulator's day
 // is pinned here (setClock), as the e2e specs pin the browser's; an API caller cannot pin it.

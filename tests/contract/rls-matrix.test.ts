@@ -1,5 +1,5 @@
-// Who may do what, decided by the migrations' Row Level Security and grants: anonymous visitor,
-// signed-in user without the admin role, and administrator, against every table.
+// Who may do what, decided by the schema's Row Level Security and grants (supabase/schemas):
+// anonymous visitor, signed-in user without the admin role, and administrator, against every table.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { TableName } from '../../src/data/types';
@@ -568,7 +568,7 @@ describe('payment_exceptions (administrators read and resolve; only the webhook 
   });
 });
 
-// Issue 23 (migration 20261126000000): the ledger and the email log are read by administrators and
+// Issue 23 (supabase/schemas/money.sql and mail.sql): the ledger and the email log are read by administrators and
 // written by the functions alone; the team's page is reached by its secret, never by the id.
 describe.each(['registration_payments', 'email_log'] as const)(
   '%s (administrators read; nobody writes through the API)',
@@ -679,7 +679,7 @@ describe('the team page’s functions', () => {
   });
 });
 
-// Issue 24 (migration 20261127000000): the waiting list's entries are read by administrators and
+// Issue 24 (supabase/schemas/waiting_list.sql): the waiting list's entries are read by administrators and
 // written by its functions alone; everyone reads the consent wordings and nobody writes them.
 describe('waiting_list_entries and consent_wordings', () => {
   let id = '';
@@ -763,7 +763,7 @@ describe('waiting_list_entries and consent_wordings', () => {
   });
 });
 
-// Issue 24, refunds through Stripe (migration 20261127000100): only the refund and stripe-webhook
+// Issue 24, refunds through Stripe (supabase/schemas/money.sql): only the refund and stripe-webhook
 // functions (service role) begin a refund and record Stripe's answers and events; an
 // administrator goes through the refund function, which checks the caller.
 describe('the refund functions (the service role only)', () => {
@@ -784,7 +784,7 @@ describe('the refund functions (the service role only)', () => {
   });
 });
 
-// Issue 25 (migration 20261128000100): the co-driver's section and the team's fundraising are the
+// Issue 25 (supabase/schemas/registrations.sql): the co-driver's section and the team's fundraising are the
 // secret holder's (a wrong secret opens nothing), the public teams list everyone's; the co-driver
 // links, the copies and the team pack's facts are the Edge Functions' (service role) alone.
 describe('the co-driver, fundraising and team pack functions', () => {
@@ -824,7 +824,7 @@ describe('the co-driver, fundraising and team pack functions', () => {
   );
 });
 
-// Issue 26, personal data (migration 20261129000200): search and erasure by administrators only;
+// Issue 26, personal data (supabase/schemas/personal_data.sql): search and erasure by administrators only;
 // the retention job's and the file queue's functions by the service role (personal-data-files).
 describe('the personal data functions', () => {
   test.each(CALLERS)('%s searches and erases only when an administrator', async (caller) => {
@@ -848,7 +848,7 @@ describe('the personal data functions', () => {
   });
 });
 
-// Issue 23, the admin's side (migration 20261126000300): the inbox's view of registrations with
+// Issue 23, the admin's side (supabase/schemas/money.sql): the inbox's view of registrations with
 // their money state runs with the caller's rights, and the ledger's totals on a registration are
 // the trigger's, never an administrator's.
 describe('registrations_with_money (administrators read; nobody writes)', () => {
@@ -893,7 +893,7 @@ describe('registrations_with_money (administrators read; nobody writes)', () => 
   });
 });
 
-// Issue 24 (migration 20261127000200): an edition's money and its ledger are the
+// Issue 24 (supabase/schemas/money.sql): an edition's money and its ledger are the
 // administrators' alone.
 describe('edition_money, edition_ledger and edition_figures (administrators only)', () => {
   test.each(CALLERS)('%s reads them only when an administrator', async (caller) => {
@@ -920,10 +920,10 @@ describe('edition_money, edition_ledger and edition_figures (administrators only
   });
 });
 
-// Migration 20260305000000: RLS is the rule on every table, the private schema's included (only
+// supabase/schemas/foundation.sql: RLS is the rule on every table, the private schema's included (only
 // security-definer functions owned by the tables' owner touch those), and no insert policy takes
 // any row a caller sends: a public insert is bounded by grants, checks and the submission guard.
-// Issue 25 (migration 20261128000000): the drivers' details and the documents are read by
+// Issue 25 (supabase/schemas/documents.sql): the drivers' details and the documents are read by
 // administrators only and written by their functions alone; the private bucket `documents` is
 // read by administrators only and written by nobody but the team-documents function (service).
 describe('team documents: registration_drivers, team_documents, their functions and the bucket', () => {
@@ -1111,15 +1111,15 @@ describe('the private schema (public submissions’ rules and attempts): no API 
       'select * from private.submission_rules',
       "delete from private.submission_attempts where key like 'email:%'",
       'update private.submission_rules set per_email = 1000000',
-      // Which registrations hold a place (migration 20261124000000).
+      // Which registrations hold a place (supabase/schemas/places.sql).
       'select * from private.registrations_holding_places',
-      // The team pages' secrets and the link requests (migration 20261126000000).
+      // The team pages' secrets and the link requests (supabase/schemas/registrations.sql).
       'select * from private.registration_links',
       'select * from private.team_link_requests',
-      // The co-driver links and the door numbers' counters (migration 20261128000100).
+      // The co-driver links and the door numbers' counters (supabase/schemas/registrations.sql).
       'select * from private.co_driver_links',
       'update private.edition_door_numbers set last_given = 0',
-      // The files an erasure queued for deletion (migration 20261129000200).
+      // The files an erasure queued for deletion (supabase/schemas/personal_data.sql).
       'select * from private.files_to_delete',
       'delete from private.files_to_delete',
     ]) {
@@ -1133,8 +1133,10 @@ describe('the private schema (public submissions’ rules and attempts): no API 
   test.each(CALLERS)('%s cannot call its functions', async (caller) => {
     for (const sql of [
       'select private.client_ip()',
-      "select private.accept_public_submissions('public.sponsors', array['name'], 'name')",
-      // The registration window's day and refusal (migration 20260410000000).
+      // A link's secret, and a team's (supabase/schemas/foundation.sql, registrations.sql).
+      'select private.new_secret()',
+      "select private.team_registration('x')",
+      // The registration window's day and refusal (supabase/schemas/foundation.sql, registrations.sql).
       'select private.today()',
       'select * from private.registration_window_refusal()',
     ]) {
@@ -1143,7 +1145,7 @@ describe('the private schema (public submissions’ rules and attempts): no API 
   });
 });
 
-// Issue 26 (migration 20261129000100): administrators read the mailings and their recipients and
+// Issue 26 (supabase/schemas/mailings.sql): administrators read the mailings and their recipients and
 // write drafts; a mailing leaves 'draft' and its recipients are written only by the functions.
 describe('mailings and mailing_recipients', () => {
   let draft = '';
@@ -1234,7 +1236,7 @@ describe('mailings and mailing_recipients', () => {
   });
 });
 
-// Issue 26 (migration 20261129000000): consent records are read by administrators and written by
+// Issue 26 (supabase/schemas/consent.sql): consent records are read by administrators and written by
 // the definer functions alone; the unsubscribe and confirmation functions take their secret from
 // anyone, and the unsubscribe secret is minted by the service role only.
 describe('consent_records and the consent functions', () => {

@@ -1,6 +1,6 @@
 // Scheduled work as Supabase Cron runs it (pg_cron's jobs calling Edge Functions through pg_net,
 // stand-ins locally: supabase/emulator/scheduler.ts), and the site's rebuild hook built on it
-// (migration 20261125000100, supabase/functions/site-rebuild): the clock is pinned to the minute
+// (supabase/schemas/site_rebuild.sql, supabase/functions/site-rebuild): the clock is pinned to the minute
 // and each tick is run by the test, never waited for.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

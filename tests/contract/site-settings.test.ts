@@ -1,5 +1,5 @@
 // Issue 12 in the database: typed settings refuse values that are not their type (the trigger of
-// migration 20260302000000), with a message the settings screen shows; the site reads them back
+// supabase/schemas/settings.sql), with a message the settings screen shows; the site reads them back
 // as typed facts; events are ordered by their real dates in the public and the admin list.
 import { afterAll, describe, expect, test } from 'vitest';
 import { eventsAdmin, listPublishedEvents } from '../../src/data/events';
@@ -36,7 +36,7 @@ afterAll(async () => {
 
 describe('typed settings', () => {
   // The messages are the field rules' (src/lib/validation.ts): the form and the trigger say the
-  // same under the field (migration 20261124001200).
+  // same under the field (supabase/schemas/settings.sql).
   test.each([
     ['fundraising_goal', 'eleven-ish', wholeNumber().message],
     ['fundraising_adjustment', '3,950', wholeNumber().message],

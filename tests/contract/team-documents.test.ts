@@ -1,4 +1,4 @@
-// Issue 25, documents on the team's page (migration 20261128000000 and the team-documents Edge
+// Issue 25, documents on the team's page (supabase/schemas/documents.sql and the team-documents Edge
 // Function): the details with the rally's checks beside their fields (a driver under 18 on the
 // start date, a licence, insurance or MOT expiring before the end), files uploaded through the
 // function into the private bucket and read back through a signed URL that expires, the

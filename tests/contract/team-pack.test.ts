@@ -1,4 +1,4 @@
-// Issue 25, the team pack, door numbers and the fundraising page (migration 20261128000100):
+// Issue 25, the team pack, door numbers and the fundraising page (supabase/schemas/registrations.sql):
 // door numbers go 1, 2, 3 … in the order the deposits were recorded and are never given again;
 // the team-pack function downloads a PDF for a team paid in full and ready to drive (and refuses
 // one that is not, or a wrong link), read back by its bytes (tests/support/pdf-reading.ts): it
@@ -6,7 +6,7 @@
 // page (JustGiving or Enthuse) and target, and the public teams list of those that agreed, paid
 // the deposit and are not cancelled. The database's day is pinned to 20 March 2026. Runs on
 // PGlite and on PostgreSQL 15.
-// Ready to drive is issue 25's documents (migration 20261128000000): every detail saved through
+// Ready to drive is issue 25's documents (supabase/schemas/documents.sql): every detail saved through
 // update_team_documents_details, each document uploaded through team-documents and accepted by
 // an administrator.
 import { beforeAll, describe, expect, test } from 'vitest';

@@ -1,14 +1,12 @@
-// Issue 23, the database's part of each team's own page (migration 20261126000000): the ledger
-// and the money derived from it, the secret link, the balance recorded, the cancellation terms as
-// the edition's data, details changed until the cut-off and audited, the email log and the
-// balance reminders (each once, never to a team that has paid), and the 2026 deposits carried
-// into the ledger on a copy of a database from before. The database's day is pinned to 20 March
-// 2026, 94 days before the 2026 edition starts (22 June). Runs on PGlite and on PostgreSQL 15.
+// The database's part of each team's own page (supabase/schemas/registrations.sql, money.sql and
+// mail.sql): the ledger and the money derived from it, the secret link, the balance recorded, the
+// cancellation terms as the edition's data, details changed until the cut-off and audited, the
+// email log and the balance reminders (each once, never to a team that has paid). The database's
+// day is pinned to 20 March 2026, 94 days before the 2026 edition starts (22 June). Runs on PGlite
+// and on PostgreSQL 15.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { applyMigrations, type Db, PgliteDb, PostgresDb } from '../../supabase/emulator';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { setupTestEmulator } from './harness';
-import { withDatabase } from './test-database';
 import {
   BALANCE,
   DEPOSIT,
@@ -580,151 +578,5 @@ describe('balance reminders and the email log', () => {
       },
     ]);
     expect(rows[0]?.command).toContain('due_balance_reminders()');
-  });
-});
-
-// ---------------------------------------------------------------------------------------------
-// Nothing lost: a database from before this migration, with 2026's paid, pending and cancelled
-// registrations, migrated on: every paid deposit becomes one ledger row.
-// ---------------------------------------------------------------------------------------------
-const LEDGER_MIGRATION = '20261126000000';
-
-async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  const url = process.env.SUPABASE_DB_URL?.trim();
-  if (!url) {
-    const db = await PgliteDb.open();
-    return { db, drop: () => db.close() };
-  }
-  const name = `ledger_copy_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = await PostgresDb.open(url, 1);
-  await admin.exec(`create database ${name}`);
-  const db = await PostgresDb.open(withDatabase(url, name), 1);
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      await admin.exec(`drop database if exists ${name} with (force)`);
-      await admin.close();
-    },
-  };
-}
-
-const A_2026_DATABASE = `
-insert into public.registrations (id, lead_driver_name, lead_driver_email, lead_driver_phone,
-  status, deposit_status, deposit_amount, deposit_currency, deposit_paid_at, payment_id,
-  created_at)
-values
-  ('00000023-0000-4000-8000-000000000001', 'Ann Paid', 'ann@example.org', '07700 900001',
-   'confirmed', 'paid', 25000, 'gbp', '2026-03-20 10:00+00', 'pi_ann', '2026-03-20 09:55+00'),
-  ('00000023-0000-4000-8000-000000000002', 'Ben Paid', 'ben@example.org', '07700 900002',
-   'new', 'paid', 25000, 'GBP', '2026-03-21 10:00+00', 'pi_ben', '2026-03-21 09:50+00'),
-  ('00000023-0000-4000-8000-000000000003', 'Dan Pending', 'dan@example.org', '07700 900004',
-   'new', 'pending', null, null, null, null, '2026-03-23 09:00+00'),
-  ('00000023-0000-4000-8000-000000000004', 'Eve Cancelled', 'eve@example.org', '07700 900005',
-   'cancelled', 'paid', 25000, 'gbp', '2026-03-24 10:00+00', 'pi_eve', '2026-03-24 09:00+00'),
-  ('00000023-0000-4000-8000-000000000005', 'Fay Failed', 'fay@example.org', '07700 900006',
-   'new', 'failed', null, null, null, null, '2026-03-25 09:00+00');
-`;
-
-describe('the migration to the ledger loses nothing (a copy of a 2026 database)', () => {
-  let db: Db;
-  let drop: () => Promise<void> = async () => undefined;
-  let registrationsBefore: unknown[] = [];
-
-  beforeAll(async () => {
-    ({ db, drop } = await freshDatabase());
-    await applyMigrations(db, undefined, { before: LEDGER_MIGRATION });
-    await db.exec(`begin; ${A_2026_DATABASE}; commit;`);
-    registrationsBefore = (
-      await db.query<{ row: unknown }>(
-        'select to_jsonb(r) as row from public.registrations r order by id',
-      )
-    ).rows.map((r) => r.row);
-    const { applied } = await applyMigrations(db);
-    expect(applied[0]).toBe(`${LEDGER_MIGRATION}_team_page_and_ledger.sql`);
-  }, 120_000);
-  afterAll(async () => {
-    await drop();
-  });
-
-  test('every paid deposit is one ledger row with its amount, currency, payment and date', async () => {
-    const { rows } = await db.query<Record<string, unknown>>(
-      `select registration_id, kind, amount_pence, currency, status, payment_intent_id,
-              to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as recorded_at
-       from public.registration_payments order by registration_id`,
-    );
-    expect(rows).toEqual([
-      {
-        registration_id: '00000023-0000-4000-8000-000000000001',
-        kind: 'deposit',
-        amount_pence: 25_000,
-        currency: 'gbp',
-        status: 'succeeded',
-        payment_intent_id: 'pi_ann',
-        recorded_at: '2026-03-20 10:00',
-      },
-      {
-        registration_id: '00000023-0000-4000-8000-000000000002',
-        kind: 'deposit',
-        amount_pence: 25_000,
-        currency: 'gbp',
-        status: 'succeeded',
-        payment_intent_id: 'pi_ben',
-        recorded_at: '2026-03-21 10:00',
-      },
-      {
-        registration_id: '00000023-0000-4000-8000-000000000004',
-        kind: 'deposit',
-        amount_pence: 25_000,
-        currency: 'gbp',
-        status: 'succeeded',
-        payment_intent_id: 'pi_eve',
-        recorded_at: '2026-03-24 10:00',
-      },
-    ]);
-  });
-
-  test('the registrations keep every value, and their money follows from the ledger', async () => {
-    const { rows } = await db.query<{ row: Record<string, unknown> }>(
-      'select to_jsonb(r) as row from public.registrations r order by id',
-    );
-    const NEW_COLUMNS = [
-      'vehicle_model',
-      'emergency_contact_name',
-      'emergency_contact_phone',
-      'cancelled_at',
-      'refund_due_pence',
-      // The ledger's totals kept on each registration (20261126000300).
-      'paid_pence',
-      'deposit_paid_pence',
-      'refunded_pence',
-      // The car's insurance and MOT expiries (20261128000000).
-      'insurance_expiry',
-      'mot_expiry',
-      // Fundraising, the public list's consent and the door number (20261128000100).
-      'fundraising_url',
-      'fundraising_target_pence',
-      'show_on_teams_list',
-      'door_number',
-      // When the retention job anonymised the team (20261129000200).
-      'anonymised_at',
-    ];
-    expect(
-      rows.map(({ row }) =>
-        Object.fromEntries(Object.entries(row).filter(([key]) => !NEW_COLUMNS.includes(key))),
-      ),
-    ).toEqual(registrationsBefore);
-    const states = await db.query<{ state: string; paid: number }>(
-      `select private.registration_money(id) ->> 'state' as state,
-              (private.registration_money(id) ->> 'paid_pence')::integer as paid
-       from public.registrations order by id`,
-    );
-    expect(states.rows).toEqual([
-      { state: 'deposit paid', paid: 25_000 },
-      { state: 'deposit paid', paid: 25_000 },
-      { state: 'awaiting deposit', paid: 0 },
-      { state: 'cancelled', paid: 25_000 },
-      { state: 'awaiting deposit', paid: 0 },
-    ]);
   });
 });

@@ -32,8 +32,9 @@ export function withDatabase(url: string, database: string): string {
 }
 
 /**
- * An empty database of its own, for migrating a copy of an older one: in memory on PGlite, or a
- * new database on the PostgreSQL server the run uses (SUPABASE_DB_URL), dropped afterwards.
+ * An empty database of its own, to build from scratch (the equivalence test builds two): in memory
+ * on PGlite, or a new database on the PostgreSQL server the run uses (SUPABASE_DB_URL), dropped
+ * afterwards.
  */
 export async function emptyDatabase(
   prefix: string,

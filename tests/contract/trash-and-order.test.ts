@@ -1,4 +1,4 @@
-// The trash and ordering by moving (migration 20260303000000), for the three callers: a trashed
+// The trash and ordering by moving (supabase/schemas/content.sql), for the three callers: a trashed
 // row is invisible to visitors and signed-in non-administrators (and so are its article's images),
 // only an administrator trashes, restores, purges and reorders, the database stamps when and by
 // whom, and a reorder moves only the rows given, among the places they held.

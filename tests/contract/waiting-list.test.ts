@@ -1,4 +1,4 @@
-// Issue 24, the waiting list's database (migration 20261127000000) and its emails: joining only
+// The waiting list's database (supabase/schemas/waiting_list.sql) and its emails: joining only
 // when the edition is full, with consent and the sign-up's field rules; a cancellation offering the
 // freed place to the first entry and the offer's email reaching the mail catcher with its link;
 // the standing offer counted as a place taken; the link registering although the edition is full
@@ -8,8 +8,8 @@
 // day is pinned to 20 March 2026 (registration open). Runs on PGlite and on PostgreSQL 15 (where the
 // concurrent calls are concurrent sessions).
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { applyMigrations, type Db, TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { TEST_CLIENT_ADDRESS_HEADER } from '../../supabase/emulator';
 import { caughtMail, http, setupTestEmulator } from './harness';
 import {
   DEPOSIT,
@@ -19,7 +19,6 @@ import {
   session,
   setEdition,
 } from './team-page-support';
-import { emptyDatabase } from './test-database';
 import { waitingListSupport } from './waiting-list-support';
 
 const DAY = '2026-03-20';
@@ -363,72 +362,17 @@ describe('races', () => {
   });
 });
 
-// ---------------------------------------------------------------------------------------------
-// Nothing lost: the old box's waiting list (newsletter subscribers with source 'waitlist'), on a
-// copy of a database from before this migration, becomes entries in the same order.
-// ---------------------------------------------------------------------------------------------
-const WAITING_LIST_MIGRATION = '20261127000000';
-
-describe('the migration carries the old waiting list over (a copy of a 2026 database)', () => {
-  let db: Db;
-  let drop: () => Promise<void> = async () => undefined;
-
-  beforeAll(async () => {
-    ({ db, drop } = await emptyDatabase('waiting_copy'));
-    await applyMigrations(db, undefined, { before: WAITING_LIST_MIGRATION });
-    await db.exec(`begin;
-      insert into public.newsletter_subscribers (email, source, status, created_at) values
-        ('second@example.org', 'waitlist', 'subscribed', '2026-03-02 10:00+00'),
-        ('first@example.org', 'waitlist', 'subscribed', '2026-03-01 10:00+00'),
-        ('gone@example.org', 'waitlist', 'unsubscribed', '2026-03-03 10:00+00'),
-        ('news@example.org', 'footer', 'subscribed', '2026-03-04 10:00+00');
-      commit;`);
-    const { applied } = await applyMigrations(db);
-    expect(applied[0]).toBe(`${WAITING_LIST_MIGRATION}_waiting_list.sql`);
-  }, 120_000);
-  afterAll(async () => {
-    await drop();
-  });
-
-  test('each waitlist subscriber is an entry of its edition, in order, gaps only where never asked', async () => {
-    const { rows } = await db.query<Record<string, unknown>>(
-      `select w.email, w.status, w.joined_by, w.name, w.phone, w.consent_version,
-              to_char(w.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as created_at,
-              w.edition_id = (select id from public.editions where is_current) as current
-       from public.waiting_list_entries as w order by w.created_at, w.id`,
-    );
-    const old = { joined_by: 'newsletter-box', name: null, phone: null, consent_version: null };
-    expect(rows).toEqual([
-      {
-        ...old,
-        email: 'first@example.org',
-        status: 'waiting',
-        created_at: '2026-03-01 10:00',
-        current: true,
-      },
-      {
-        ...old,
-        email: 'second@example.org',
-        status: 'waiting',
-        created_at: '2026-03-02 10:00',
-        current: true,
-      },
-      {
-        ...old,
-        email: 'gone@example.org',
-        status: 'withdrawn',
-        created_at: '2026-03-03 10:00',
-        current: true,
-      },
-    ]);
-    // The subscribers stay as they were.
-    const { rows: kept } = await db.query<{ count: number }>(
-      `select count(*)::integer as count from public.newsletter_subscribers`,
-    );
-    expect(kept[0]?.count).toBe(4);
-    // A form's entry without a name, phone or consent is refused.
+describe('an entry without the form’s facts', () => {
+  test('is refused unless the old newsletter box made it, which asked for an address alone', async () => {
+    const bare = `bare.${randomUUID()}@example.org`;
     await expect(
-      db.query(`insert into public.waiting_list_entries (email) values ('bare@example.org')`),
+      sql(`insert into public.waiting_list_entries (email) values ($1)`, [bare]),
     ).rejects.toThrow(/waiting_list_entries_form_facts/);
+    await sql(
+      `insert into public.waiting_list_entries (email, joined_by, status)
+         values ($1, 'newsletter-box', 'withdrawn')`,
+      [bare],
+    );
+    expect(await statusOf(bare)).toBe('withdrawn');
   });
 });

@@ -1,10 +1,9 @@
 // The field rules live once in src/lib/validation.ts and field-rules.ts, and their copies say the same: the
 // database's (private.is_email, private.is_phone, the contact form's email CHECK and the settings
-// trigger private.validate_site_setting, as supabase/schema.sql has them after every migration)
-// and the Edge Functions' email check. The copies are run, not read: each on every case of
+// trigger private.validate_site_setting, as supabase/schemas states them) and the Edge Functions'
+// email check. The copies are run, not read: each on every case of
 // tests/support/field-rule-cases.ts, in PGlite for the SQL, and the trigger's messages must be
 // the rules' own.
-import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { email, type FieldRule } from '../../src/lib/validation';
@@ -19,15 +18,16 @@ import {
 } from '../../src/lib/field-rules';
 import { RULE_CASES } from '../support/field-rule-cases';
 import { isEmail } from '../../supabase/functions/_shared/validate';
+import { schemaScript } from '../../scripts/lib/schema-files';
 
-const schema = readFileSync('supabase/schema.sql', 'utf8');
+const schema = schemaScript();
 
-/** A function's current definition, as the schema file holds it. */
+/** A function's current definition, as the schema files state it. */
 function definition(name: string): string {
   const found = new RegExp(
-    `CREATE OR REPLACE FUNCTION private\\.${name}\\([\\s\\S]*?\\$function\\$;`,
+    `create or replace function private\\.${name}\\([\\s\\S]*?\\n\\$\\$;`,
   ).exec(schema);
-  if (!found) throw new Error(`private.${name} is not in supabase/schema.sql`);
+  if (!found) throw new Error(`private.${name} is not in supabase/schemas`);
   return found[0];
 }
 
@@ -73,7 +73,8 @@ describe('the database agrees with the field rules', () => {
   });
 
   test.each(casesOf(email))("the contact form's email CHECK on %j", async (value) => {
-    const check = /contact_messages_email_check CHECK \((.*)\);$/m.exec(schema)?.[1];
+    const table = /create table public\.contact_messages \(([\s\S]*?)\n\);/.exec(schema)?.[1];
+    const check = /^ {2}email text not null check \((.*)\),$/m.exec(table ?? '')?.[1];
     expect(check).toBeDefined();
     const expression = (check ?? '').replace(/\bemail\b/g, 'btrim($1)');
     expect(await sqlSays(expression, value)).toBe(email.test(value));

@@ -2,15 +2,16 @@
 // are data (settings, and since issue 22 the edition's row). Outside src/config/site-defaults.ts
 // (the seed values) no file in src/ spells them out, nor (issue 22) the Edge Functions and their
 // emails (supabase/functions) or the emulator's local pages (supabase/emulator/local-services),
-// and those defaults are the values the migrations seed.
+// and those defaults are the values a new database gets (supabase/schemas: settings.sql's rows and
+// editions.sql's 2026 edition).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { EDITION_DEFAULTS, SETTING_DEFAULTS } from '../../src/config/site-defaults';
+import { schemaScript } from '../../scripts/lib/schema-files';
 
 const DEFAULTS_FILE = 'src/config/site-defaults.ts';
-// The typed-settings migration, and later ones that add keys (issue 15's page heroes).
-const MIGRATIONS = 'supabase/migrations';
+const schema = schemaScript();
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -56,32 +57,34 @@ describe('no hard-coded rally facts in src/, supabase/functions, the local pages
     expect(found).toEqual([]);
   });
 
-  test('the defaults are the values the settings migration seeds', () => {
-    const sql = readdirSync(MIGRATIONS)
-      .filter((name) => name >= '20260302000000')
-      .map((name) => readFileSync(path.join(MIGRATIONS, name), 'utf8'))
-      .join('\n');
-    // The offline adjustment is the hand-typed total renamed (migration 20261125000000).
-    const seededAs: Partial<Record<string, string>> = {
-      fundraising_adjustment: 'fundraising_raised',
-    };
+  test('the defaults are the values the schema gives the settings', () => {
     for (const [key, value] of Object.entries(SETTING_DEFAULTS)) {
       const quoted = value.replace(/'/g, "''");
-      expect(sql, key).toContain(`('${seededAs[key] ?? key}', '${quoted}',`);
+      expect(schema, key).toContain(`('${key}', '${quoted}',`);
     }
   });
 
-  test('the edition defaults are the values the editions migration falls back on', () => {
-    const sql = readFileSync(path.join(MIGRATIONS, '20261125000000_editions.sql'), 'utf8');
-    const { name, year, startDate, endDate, startPlace, finishPlace } = EDITION_DEFAULTS;
-    for (const text of [name, startDate, endDate, startPlace, finishPlace]) {
-      expect(sql).toContain(`'${text}'`);
-    }
-    expect(sql).toContain(`else ${year} end`);
-    expect(sql).toContain(`else ${EDITION_DEFAULTS.price / 100} end`);
-    expect(sql).toContain(`else ${EDITION_DEFAULTS.deposit / 100} end`);
-    expect(sql).toContain(`else ${EDITION_DEFAULTS.capacity} end`);
-    expect(sql).toContain(`'${EDITION_DEFAULTS.registrationOpens}'`);
-    expect(sql).toContain(`'${EDITION_DEFAULTS.registrationCloses}'`);
+  test('the edition defaults are the 2026 edition the schema makes', () => {
+    const insert = /insert into public\.editions \(([^)]*)\) values \(([^)]*)\);/.exec(schema);
+    const columns = (insert?.[1] ?? '').split(',').map((column) => column.trim());
+    const values = (insert?.[2] ?? '')
+      .split(',')
+      .map((value) => value.trim().replace(/^'|'$/g, ''));
+    const row = Object.fromEntries(columns.map((column, i) => [column, values[i]]));
+    expect(row).toMatchObject({
+      year: String(EDITION_DEFAULTS.year),
+      name: EDITION_DEFAULTS.name,
+      start_date: EDITION_DEFAULTS.startDate,
+      end_date: EDITION_DEFAULTS.endDate,
+      start_place: EDITION_DEFAULTS.startPlace,
+      finish_place: EDITION_DEFAULTS.finishPlace,
+      price_per_car: String(EDITION_DEFAULTS.price),
+      deposit: String(EDITION_DEFAULTS.deposit),
+      capacity: String(EDITION_DEFAULTS.capacity),
+      registration_opens: EDITION_DEFAULTS.registrationOpens,
+      registration_closes: EDITION_DEFAULTS.registrationCloses,
+      status: 'published',
+      is_current: 'true',
+    });
   });
 });

@@ -53,7 +53,7 @@ export type EditionFormValues = {
   separate_rooms_supplement: string;
   capacity: string;
   balance_due: string;
-  /** How long a waiting-list offer of a freed place stands (migration 20261127000000). */
+  /** How long a waiting-list offer of a freed place stands (supabase/schemas/waiting_list.sql). */
   waiting_list_offer_hours: string;
   published: boolean;
 };

@@ -171,7 +171,7 @@ describe('RegistrationForm', { timeout: 20_000 }, () => {
     expect(onRegistered).not.toHaveBeenCalled();
   });
 
-  // The server's window decides even when the page's clock says open (migration 20260410000000):
+  // The server's window decides even when the page's clock says open (supabase/schemas/registrations.sql):
   // its 409 names the phase and carries the visitor's sentence, shown above the form.
   it.each([
     ['closed', 'Registration for the 2026 Europe Rally closed on 31 May 2026.'],

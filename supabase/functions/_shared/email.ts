@@ -9,8 +9,8 @@
 // visitor text (_shared/emails/registration.tsx).
 //
 // Every fact of the rally (its name, dates, deposit) is the row's own edition's: claim_email and
-// claim_webhook_delivery answer the row with its edition's facts under `edition` (migration
-// 20261125000400), so each entrant reads their own edition's name, dates and deposit, and the
+// claim_webhook_delivery answer the row with its edition's facts under `edition`
+// (supabase/schemas/submissions.sql), so each entrant reads their own edition's name, dates and deposit, and the
 // sender's name is the edition's. Nothing here states a year, a date or an amount
 // (tests/lint/hard-coded-facts.test.ts).
 import {

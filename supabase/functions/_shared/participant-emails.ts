@@ -1,7 +1,7 @@
 // Sends the participants' emails the database queued in public.email_log (balance receipts,
 // reminders, overdue notices, cancellations, team links, refunds, the waiting list's): each one is claimed once
 // (claim_registration_email, which also skips a reminder no longer owed and makes a fresh secret
-// for the team page's link, or on the co-driver's copy (migration 20261128000100) for the
+// for the team page's link, or on the co-driver's copy (supabase/schemas/registrations.sql) for the
 // co-driver's own link: a copy greets the co-driver and never carries the lead's link), rendered with its template, sent, and its outcome recorded
 // (finish_registration_email). The participant-emails function sends the queue; stripe-webhook
 // sends a payment's receipt through the same code as soon as it is recorded.
@@ -9,7 +9,7 @@ import { callRpc } from './database.ts';
 import { composeEmail, editionOf, sendEmail, type Email } from './email.ts';
 import type { Payment, TeamPage } from './emails/index.tsx';
 
-/** The email log's kinds (migrations 20261126000000, 20261127000100 and 20261128000000). */
+/** The email log's kinds (public.email_log.kind, supabase/schemas/mail.sql). */
 export type LoggedKind =
   | 'confirmation'
   | 'deposit_receipt'
@@ -30,7 +30,7 @@ export type LoggedKind =
   | 'document_rejected'
   | 'newsletter_confirmation';
 
-/** The waiting list's kinds (migration 20261127000000): about an entry, not a registration. */
+/** The waiting list's kinds (supabase/schemas/waiting_list.sql): about an entry, not a registration. */
 export const WAITING_LIST_KINDS: LoggedKind[] = ['waiting_list_joined', 'waiting_list_offer'];
 
 type Row = Record<string, unknown>;
@@ -56,7 +56,7 @@ type Claimed = {
   co_driver_link_secret?: string | null;
 };
 
-/** What claim_registration_email answers for a newsletter confirmation (migration 20261129000000). */
+/** What claim_registration_email answers for a newsletter confirmation (supabase/schemas/newsletter.sql). */
 type ClaimedConfirmation = {
   email: Claimed['email'];
   confirm_secret: string;

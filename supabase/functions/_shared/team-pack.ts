@@ -1,4 +1,4 @@
-// The team pack's content: what team_pack_facts (migration 20261128000100) answers, laid out as
+// The team pack's content: what team_pack_facts (supabase/schemas/registrations.sql) answers, laid out as
 // the lines of the PDF the team-pack Edge Function sends (_shared/pdf.ts). The edition's facts
 // (name, dates, start and finish, the route outline drawn from them) and the team's (name, door
 // number, drivers, car), and the emergency numbers: 112, which answers across Europe, and the

@@ -2,7 +2,7 @@
 // caller's JWT must belong to an administrator (the database's is_admin() decides, as it does for
 // every table); the work is then done with the service role key, which the browser never holds:
 // GoTrue's /invite emails the link (it lands on the site's set-password page), and the SQL
-// functions of migration 20260310000000 grant and remove the role, never the last one.
+// functions of supabase/schemas/admin.sql grant and remove the role, never the last one.
 //
 // POST { action: 'list' }                       → { administrators: [...] }
 // POST { action: 'invite', email, redirectTo }  → { outcome: 'invited' | 'promoted' | 'notified', email }

@@ -1,4 +1,4 @@
-// Sends the mailings written on the admin's "Mailings" screen (migration 20261129000100).
+// Sends the mailings written on the admin's "Mailings" screen (supabase/schemas/mailings.sql).
 //
 // POST { mailing } from an administrator (or the service role) → sends one batch of the mailing's
 //   recipients that send_mailing snapshotted → { sent, failed, remaining }. The screen calls it

@@ -5,7 +5,7 @@
 // announces (public pages take the size and variants from the name); a film's first bytes must
 // be of its type. A file that fails is deleted with its variants and the answer says why; one
 // that passes is recorded (public.record_media_check), which puts it in the library
-// (migration 20261124000300). The caller must be an administrator; the reading, deleting and
+// (supabase/schemas/media.sql). The caller must be an administrator; the reading, deleting and
 // recording use the service role key, which the browser never holds.
 //
 // POST { path }  → 200 { path, width, height } | 422 { error } (refused, deleted)

@@ -1,5 +1,5 @@
-// Deletes the stored files an erasure or the retention job queued (migration
-// 20261129000200_personal_data.sql: private.files_to_delete). On hosted Supabase a file may only
+// Deletes the stored files an erasure or the retention job queued
+// (supabase/schemas/personal_data.sql: private.files_to_delete). On hosted Supabase a file may only
 // be deleted through the Storage API (direct deletes of storage.objects are refused there), so
 // the database marks the files and this function removes them through Storage with the service
 // role, then tells the database which are gone (files_deleted). A file Storage no longer has is

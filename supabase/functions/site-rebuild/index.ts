@@ -1,7 +1,7 @@
 // Rebuilds the prerendered public site: calls the static host's build hook (the function secret
 // SITE_BUILD_HOOK_URL: Netlify's build hook, Cloudflare Pages' deploy hook or Vercel's deploy
 // hook) when published content changed, at most once a minute. The cron job `site-rebuild`
-// calls it while a rebuild is wanted (migration 20261125000100); the claim in the database
+// calls it while a rebuild is wanted (supabase/schemas/site_rebuild.sql); the claim in the database
 // decides, so two runs in the same minute never both call the hook. Callers: the service role.
 //
 // POST {} → 200 { called: true, status } | 200 { called: false, reason }

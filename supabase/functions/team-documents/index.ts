@@ -7,8 +7,8 @@
 // that works for 60 seconds; the bucket itself is readable by administrators only.
 //
 // The team's secret reaches every document of its registration; the co-driver's secret the
-// co-driver's licence ('co_licence') only (public.document_upload_target, migration
-// 20261128000200).
+// co-driver's licence ('co_licence') only (public.document_upload_target,
+// supabase/schemas/documents.sql).
 //
 // POST multipart { secret, kind, file }        → 200 { document_id, readiness } (team) or
 //                                                    { document_id, item } (co-driver)

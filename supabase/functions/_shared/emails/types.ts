@@ -1,5 +1,5 @@
 // The shapes the participants' emails are made of: what a rendered email is, the facts of the
-// edition an email is about (from claim_email / claim_webhook_delivery, migration 20261125000400)
+// edition an email is about (from claim_email / claim_webhook_delivery, supabase/schemas/submissions.sql)
 // and the team page link (or, on the co-driver's copy, the co-driver's own link). Plain types, so the templates type-check under tsc and Deno alike.
 import type { Pence } from '../formats/money.ts';
 

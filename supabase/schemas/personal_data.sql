@@ -1,7 +1,7 @@
--- Issue 26, personal data: what the database holds about an address, exported and erased on
--- request, and teams' personal fields anonymised a set number of months after their edition ends.
--- This file is the database's part; the personal-data-files Edge Function deletes the stored
--- files it marks, and the admin's "Personal data" screen calls both.
+-- Personal data: what the database holds about an address, exported and erased on request, and
+-- teams' personal fields anonymised a set number of months after their edition ends. The
+-- personal-data-files Edge Function deletes the stored files this marks, and the admin's
+-- "Personal data" screen calls search, export and erasure.
 --
 -- Search and export. public.personal_data(email) (administrators only) answers one JSON object
 -- with everything the database holds about the address, matched case-insensitively: the
@@ -31,23 +31,13 @@
 -- who, when and how many rows of each kind, with the SHA-256 of the address, never the address.
 --
 -- Retention. The organisation setting retention_months ("Keep teams' personal data for
--- (months)", default 12) and public.anonymise_expired_teams() (service role): every registration
--- of an edition that ended more than that many months before private.today() is anonymised as
--- above, each once (registrations.anonymised_at); with them the edition's waiting list, and every
--- contact message and sponsorship enquiry older than two years (the privacy policy's promise), each
--- once (its address is then an erased one). The daily job 'personal-data' (Supabase Cron →
--- pg_net → personal-data-files, the balance reminders' mechanism) runs it, then the function
--- deletes the queued files.
---
--- This file's definitions of audit_log's action constraint are the ones in force. Valid on hosted
--- Supabase (PostgreSQL 15+, `postgres` not a superuser), PGlite and PostgreSQL 15.
-
--- ---------------------------------------------------------------------------------------------
--- What is marked.
--- ---------------------------------------------------------------------------------------------
-
--- When a registration's personal fields were anonymised (erasure or retention): never twice.
-alter table public.registrations add column anonymised_at timestamptz;
+-- (months)", default 12, settings.sql) and public.anonymise_expired_teams() (service role): every
+-- registration of an edition that ended more than that many months before private.today() is
+-- anonymised as above, each once (registrations.anonymised_at); with them the edition's waiting
+-- list, and every contact message and sponsorship enquiry older than two years (the privacy
+-- policy's promise), each once (its address is then an erased one). The daily job
+-- 'personal-data' (Supabase Cron → pg_net → personal-data-files, jobs.sql) runs it, then the
+-- function deletes the queued files.
 
 -- Files waiting to be deleted through the Storage API (personal-data-files).
 create table private.files_to_delete (
@@ -59,26 +49,8 @@ create table private.files_to_delete (
 alter table private.files_to_delete enable row level security;
 revoke all on private.files_to_delete from public, anon, authenticated;
 
--- Every action so far and 'erased': the erasure's one entry.
-alter table public.audit_log drop constraint if exists audit_log_action_check;
-alter table public.audit_log add constraint audit_log_action_check check (action in (
-  'created', 'changed', 'published', 'unpublished', 'trashed', 'restored', 'deleted', 'erased'));
-
--- The retention setting, on the Settings screen with the organisation's.
-insert into public.site_settings (key, value, type, label, group_name, sort_order, required, description) values
-  ('retention_months', '12', 'integer', 'Keep teams'' personal data for (months)', 'organisation',
-   200, true,
-   'Months after an edition ends before its teams'' names, contact details, documents and dates of birth are anonymised. The privacy policy states it.')
-on conflict (key) do update set
-  type = excluded.type,
-  label = excluded.label,
-  group_name = excluded.group_name,
-  sort_order = excluded.sort_order,
-  required = excluded.required,
-  description = excluded.description;
-
 -- ---------------------------------------------------------------------------------------------
--- Helpers.
+-- Helpers
 -- ---------------------------------------------------------------------------------------------
 
 -- An address that is an address (the tables' checks) and reaches nobody (RFC 2606's .invalid).
@@ -169,8 +141,75 @@ begin
 end
 $$;
 
+-- Anonymising a waiting-list entry, an enquiry, a message: one way, for an erasure and for the
+-- retention job alike. Each answers how many rows it changed.
+create or replace function private.anonymise_waiting_list_entries(entries uuid[])
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  update public.waiting_list_entries
+  set name = case when name is null then null else 'Erased' end, email = private.erased_address(),
+    phone = case when phone is null then null else '0000000' end, client_ip = null
+  where id = any (entries);
+  get diagnostics n = row_count;
+  update public.mailing_recipients set email = private.erased_address(), name = null, error = null
+  where waiting_list_entry_id = any (entries);
+  delete from private.waiting_list_offer_links where entry_id = any (entries);
+  update public.email_log set recipient = private.erased_address(), error = null
+  where waiting_list_entry_id = any (entries);
+  update public.audit_log set label = 'Erased'
+  where table_name = 'waiting_list_entries' and row_id = any (entries);
+  return n;
+end
+$$;
+
+create or replace function private.anonymise_enquiries(enquiries uuid[])
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  update public.sponsorship_enquiries
+  set company_name = 'Erased', email = private.erased_address(), phone = '0000000',
+    message = 'Erased', note = '', webhook_error = null
+  where id = any (enquiries);
+  get diagnostics n = row_count;
+  update public.audit_log set label = 'Erased'
+  where table_name = 'sponsorship_enquiries' and row_id = any (enquiries);
+  return n;
+end
+$$;
+
+create or replace function private.anonymise_messages(messages uuid[])
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  update public.contact_messages
+  set name = 'Erased', email = private.erased_address(), phone = null, message = 'Erased',
+    note = ''
+  where id = any (messages);
+  get diagnostics n = row_count;
+  update public.audit_log set label = 'Erased'
+  where table_name = 'contact_messages' and row_id = any (messages);
+  return n;
+end
+$$;
+
 -- ---------------------------------------------------------------------------------------------
--- Search and export.
+-- Search, export and erasure (administrators)
 -- ---------------------------------------------------------------------------------------------
 
 create or replace function public.personal_data(email text)
@@ -254,79 +293,6 @@ begin
   );
 end
 $$;
-
--- ---------------------------------------------------------------------------------------------
--- Anonymising a waiting-list entry, an enquiry, a message: one way, for an erasure and for the
--- retention job alike. Each answers how many rows it changed.
--- ---------------------------------------------------------------------------------------------
-create or replace function private.anonymise_waiting_list_entries(entries uuid[])
-returns integer
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  n integer;
-begin
-  update public.waiting_list_entries
-  set name = case when name is null then null else 'Erased' end, email = private.erased_address(),
-    phone = case when phone is null then null else '0000000' end, client_ip = null
-  where id = any (entries);
-  get diagnostics n = row_count;
-  update public.mailing_recipients set email = private.erased_address(), name = null, error = null
-  where waiting_list_entry_id = any (entries);
-  delete from private.waiting_list_offer_links where entry_id = any (entries);
-  update public.email_log set recipient = private.erased_address(), error = null
-  where waiting_list_entry_id = any (entries);
-  update public.audit_log set label = 'Erased'
-  where table_name = 'waiting_list_entries' and row_id = any (entries);
-  return n;
-end
-$$;
-
-create or replace function private.anonymise_enquiries(enquiries uuid[])
-returns integer
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  n integer;
-begin
-  update public.sponsorship_enquiries
-  set company_name = 'Erased', email = private.erased_address(), phone = '0000000',
-    message = 'Erased', note = '', webhook_error = null
-  where id = any (enquiries);
-  get diagnostics n = row_count;
-  update public.audit_log set label = 'Erased'
-  where table_name = 'sponsorship_enquiries' and row_id = any (enquiries);
-  return n;
-end
-$$;
-
-create or replace function private.anonymise_messages(messages uuid[])
-returns integer
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  n integer;
-begin
-  update public.contact_messages
-  set name = 'Erased', email = private.erased_address(), phone = null, message = 'Erased',
-    note = ''
-  where id = any (messages);
-  get diagnostics n = row_count;
-  update public.audit_log set label = 'Erased'
-  where table_name = 'contact_messages' and row_id = any (messages);
-  return n;
-end
-$$;
-
--- ---------------------------------------------------------------------------------------------
--- Erasure.
--- ---------------------------------------------------------------------------------------------
 
 create or replace function public.erase_personal_data(email text)
 returns jsonb
@@ -414,7 +380,7 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------------------------
--- Retention.
+-- Retention and the files (service role)
 -- ---------------------------------------------------------------------------------------------
 
 create or replace function public.anonymise_expired_teams()
@@ -485,9 +451,6 @@ begin
 end
 $$;
 
--- ---------------------------------------------------------------------------------------------
--- Who may call what.
--- ---------------------------------------------------------------------------------------------
 revoke all on function
   private.erased_address(), private.retention_months(), private.anonymise_co_driver(uuid),
   private.anonymise_registration(uuid), private.anonymise_waiting_list_entries(uuid[]),
@@ -505,12 +468,3 @@ grant execute on function
   public.anonymise_expired_teams(), public.files_to_delete(integer),
   public.files_deleted(text, text[])
   to service_role;
-
--- Daily at 03:30 UTC: the teams past their retention are anonymised, then personal-data-files
--- deletes every queued file (an erasure's whose call did not finish too). One statement (the
--- local scheduler runs one).
-select cron.schedule(
-  'personal-data',
-  '30 3 * * *',
-  $$select private.call_edge_function('personal-data-files', jsonb_build_object('teams_anonymised', public.anonymise_expired_teams()))$$
-);

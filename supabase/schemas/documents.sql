@@ -1,58 +1,18 @@
--- Issue 25, ready to drive: the documents the terms require (each driver's licence, the car's
+-- Documents: ready to drive. The documents the terms require (each driver's licence, the car's
 -- insurance and MOT), the details they prove (dates of birth, licence numbers and expiries,
--- emergency contacts, the car's insurance and MOT expiries), the organiser's decisions on them,
--- each team's readiness and the reminders of what is still missing. This file is the database's
--- part; the team-documents Edge Function stores the files.
+-- emergency contacts, the car's insurance and MOT expiries), the organiser's decisions on them and
+-- each team's readiness. The team-documents Edge Function stores the files in the private bucket
+-- `documents` at <registration>/<kind>/<uuid>.<ext>; only it (service role) writes them and
+-- records them here. The team's secret reaches every document of its registration, the
+-- co-driver's secret the co-driver's licence only.
 --
--- - public.registration_drivers: one row per driver of a registration ('lead', 'co'), with the
---   date of birth, the licence's number and expiry and the driver's emergency contact.
---   registrations gain insurance_expiry and mot_expiry (make, model, colour and plate exist).
--- - public.update_team_documents_details(secret, details): the team's page writes those, as
---   {lead: {date_of_birth, licence_number, licence_expiry, emergency_contact_name,
---   emergency_contact_phone}, co: {...the same}, vehicle: {vehicle_make, vehicle_model,
---   vehicle_colour, registration_plate, insurance_expiry, mot_expiry}} (a field or a section
---   left out keeps its value; dates 'YYYY-MM-DD', '' clears). Refusals are PT400 with the form's
---   field in `detail` (leadDateOfBirth, coLicenceExpiry, insuranceExpiry, motExpiry, ...): a
---   driver under 18 on the rally's start date, a licence, insurance or MOT expiring before the
---   rally ends. Answers team_readiness(secret), or null for a secret that opens nothing.
--- - public.team_documents: one row per file a team sent; the current one of a kind is the row
---   not superseded (a new upload supersedes the last), 'missing' is no current row. The files are
---   in the private Storage bucket `documents` at <registration>/<kind>/<uuid>.<ext>; only the
---   Edge Function (service role) writes them and records them (public.record_team_document).
--- - public.team_readiness(secret): {reference, details, items, ready, readiness, missing} for the
---   team's page (items: kind, label, status, reason, file_name, submitted_at, decided_at); null
---   for a bad secret. public.team_document_path(secret, kind): the current file's path, for the
---   Edge Function's signed URL (service role).
--- - public.decide_team_document(document, decision, reason): administrators accept or reject the
---   current file of a kind; a rejection needs a reason and queues 'document_rejected' with it.
--- - Readiness: 'ready to drive' (details complete and every required document accepted),
---   'rejected' (a current document rejected), 'documents missing' (a detail or a document
---   missing), else 'awaiting check'. public.registrations_with_money gains `readiness` (the
---   view is recreated: it lists r.*, and registrations gained columns), and
---   public.edition_readiness(edition) answers {ready, total} for the Editions screen (teams
---   that paid a deposit and have not cancelled).
--- - Reminders: public.due_document_reminders() queues 'documents_reminder_60/30/14', each once
---   per registration, 60, 30 and 14 days before the start, to teams that paid the deposit, have
---   not cancelled and still miss a detail or a document or have one rejected; the daily
---   'participant-emails' cron job now runs it beside due_balance_reminders.
--- - email_log: the four new kinds, a team_document_id for the rejection's email, and
---   'document_rejected' may go more than once per registration (one per rejected file).
---   claim_registration_email answers `documents` (the team's readiness) and, for a rejection,
---   `document` (kind, label, file name, reason), and skips a documents reminder no longer owed:
---   its one definition with these is 20261129000000_consent_and_unsubscribe.sql's, the claim's
---   last, which also carries the co-driver's (20261128000100) and the newsletter's branches.
--- - Storage: the bucket `documents` (private; JPEG, PNG and PDF; 10 MiB), administrators read
---   and list its objects; nobody else has a policy on it (the Edge Function uses the service role).
---
--- Valid on hosted Supabase (PostgreSQL 15+, `postgres` not a superuser), PGlite and PostgreSQL 15.
+-- Readiness: 'ready to drive' (details complete and every required document accepted),
+-- 'rejected' (a current document rejected), 'documents missing' (a detail or a document
+-- missing), else 'awaiting check'. The inbox's view (money.sql's registrations_with_money) and
+-- the documents reminders (mail.sql) read it.
 
--- ---------------------------------------------------------------------------------------------
--- Details.
--- ---------------------------------------------------------------------------------------------
-alter table public.registrations
-  add column insurance_expiry date,
-  add column mot_expiry date;
-
+-- One row per driver of a registration ('lead', 'co'), with the date of birth, the licence's
+-- number and expiry and the driver's emergency contact.
 create table public.registration_drivers (
   id uuid primary key default gen_random_uuid(),
   registration_id uuid not null references public.registrations (id) on delete cascade,
@@ -74,9 +34,8 @@ grant all on public.registration_drivers to service_role;
 create policy "administrators read the drivers" on public.registration_drivers
   for select to authenticated using ((select public.is_admin()));
 
--- ---------------------------------------------------------------------------------------------
--- Documents.
--- ---------------------------------------------------------------------------------------------
+-- One row per file a team sent; the current one of a kind is the row not superseded (a new
+-- upload supersedes the last), 'missing' is no current row.
 create table public.team_documents (
   id uuid primary key default gen_random_uuid(),
   registration_id uuid not null references public.registrations (id) on delete cascade,
@@ -106,8 +65,12 @@ grant all on public.team_documents to service_role;
 create policy "administrators read the documents" on public.team_documents
   for select to authenticated using ((select public.is_admin()));
 
+-- ---------------------------------------------------------------------------------------------
+-- Readiness
+-- ---------------------------------------------------------------------------------------------
+
 -- The documents a team owes: both licences when it has a co-driver, the lead's otherwise.
--- Immutable and without search_path so the view's query inlines it.
+-- Immutable and without search_path so the inbox's view inlines it.
 create or replace function public.required_document_kinds(has_co_driver boolean)
 returns text[]
 language sql
@@ -117,7 +80,8 @@ as $$
               else array['lead_licence', 'insurance', 'mot'] end
 $$;
 
--- The one rule of readiness, from counts (see the header); inlined by the view as well.
+-- The one rule of readiness, from counts (see the head of this file); inlined by the view as
+-- well.
 create or replace function public.readiness_state(
   details_complete boolean,
   missing integer,
@@ -135,6 +99,10 @@ as $$
     else 'ready to drive'
   end
 $$;
+
+-- The view inlines these two rules; they name no table.
+grant execute on function public.required_document_kinds(boolean),
+  public.readiness_state(boolean, integer, integer, integer) to authenticated, service_role;
 
 create or replace function private.document_label(kind text)
 returns text
@@ -162,9 +130,25 @@ as $$
     and driver.emergency_contact_name <> '' and driver.emergency_contact_phone <> ''
 $$;
 
--- The readiness of a registration: {details, items, ready, readiness, missing}. `missing` lists
--- the labels of what is still to send or to fix (a detail section or a document), for the
--- reminders' emails.
+create or replace function private.driver_details(driver public.registration_drivers, name text)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'name', name,
+    'date_of_birth', driver.date_of_birth,
+    'licence_number', coalesce(driver.licence_number, ''),
+    'licence_expiry', driver.licence_expiry,
+    'emergency_contact_name', coalesce(driver.emergency_contact_name, ''),
+    'emergency_contact_phone', coalesce(driver.emergency_contact_phone, ''),
+    'complete', coalesce(private.driver_complete(driver), false))
+$$;
+
+-- The readiness of a registration: {reference, details, items, ready, readiness, missing}.
+-- `missing` lists the labels of what is still to send or to fix (a detail section or a
+-- document), for the reminders' emails.
 create or replace function private.registration_readiness(target uuid)
 returns jsonb
 language plpgsql
@@ -246,22 +230,7 @@ begin
 end
 $$;
 
-create or replace function private.driver_details(driver public.registration_drivers, name text)
-returns jsonb
-language sql
-immutable
-set search_path = ''
-as $$
-  select jsonb_build_object(
-    'name', name,
-    'date_of_birth', driver.date_of_birth,
-    'licence_number', coalesce(driver.licence_number, ''),
-    'licence_expiry', driver.licence_expiry,
-    'emergency_contact_name', coalesce(driver.emergency_contact_name, ''),
-    'emergency_contact_phone', coalesce(driver.emergency_contact_phone, ''),
-    'complete', coalesce(private.driver_complete(driver), false))
-$$;
-
+-- The team's page's Documents section: the readiness, or null for a bad secret.
 create or replace function public.team_readiness(secret text)
 returns jsonb
 language sql
@@ -269,6 +238,33 @@ stable
 security definer
 set search_path = ''
 as $$ select private.registration_readiness(private.team_registration(secret)) $$;
+
+-- Teams ready to drive of those that paid a deposit and have not cancelled, for the Editions
+-- screen. Administrators only (42501 otherwise).
+create or replace function public.edition_readiness(edition uuid)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Only administrators may read an edition''s readiness' using errcode = '42501';
+  end if;
+  return (
+    select jsonb_build_object(
+      'ready', count(*) filter (where private.registration_readiness(r.id) ->> 'readiness' = 'ready to drive'),
+      'total', count(*))
+    from public.registrations as r
+    where r.edition_id = edition_readiness.edition and r.status <> 'cancelled'
+      and r.deposit_paid_pence > 0);
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- The details
+-- ---------------------------------------------------------------------------------------------
 
 -- A date field of the details: null for '' (cleared), the date for 'YYYY-MM-DD', a refusal
 -- beside the field otherwise.
@@ -311,7 +307,8 @@ begin
 end
 $$;
 
--- One driver's section: checked against the edition's dates, then written.
+-- One driver's section: checked against the edition's dates (a driver under 18 on the rally's
+-- start date, a licence expiring before it ends), then written.
 create or replace function private.save_driver(
   target uuid,
   driver_role text,
@@ -396,6 +393,13 @@ begin
 end
 $$;
 
+-- The team's page writes the details as {lead: {date_of_birth, licence_number, licence_expiry,
+-- emergency_contact_name, emergency_contact_phone}, co: {...the same}, vehicle: {vehicle_make,
+-- vehicle_model, vehicle_colour, registration_plate, insurance_expiry, mot_expiry}} (a field or
+-- a section left out keeps its value; dates 'YYYY-MM-DD', '' clears). Refusals are PT400 with the
+-- form's field in `detail` (leadDateOfBirth, coLicenceExpiry, insuranceExpiry, motExpiry, ...):
+-- a driver under 18 on the rally's start date, a licence, insurance or MOT expiring before the
+-- rally ends. Answers the readiness, or null for a secret that opens nothing.
 create or replace function public.update_team_documents_details(secret text, details jsonb)
 returns jsonb
 language plpgsql
@@ -491,9 +495,55 @@ begin
 end
 $$;
 
--- The Edge Function records a file it stored: the registration's earlier file of the kind is
--- superseded. Answers {document_id, readiness} or null for a bad secret; PT409 for a cancelled
--- registration or a kind the team does not owe.
+-- ---------------------------------------------------------------------------------------------
+-- The files
+-- ---------------------------------------------------------------------------------------------
+
+-- The registration whose document of `kind` this secret may send or open, or null.
+create or replace function private.document_registration(secret text, kind text)
+returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(private.team_registration(secret),
+    case when document_registration.kind = 'co_licence'
+         then private.co_driver_registration(secret) end)
+$$;
+
+-- Where the Edge Function may store a file of this kind: the registration's id (the path's first
+-- segment), null for a secret that opens nothing, or a refusal in words (PT409) for a cancelled
+-- registration or a kind the team does not need. Service role only.
+create or replace function public.document_upload_target(secret text, kind text)
+returns uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  target constant uuid := private.document_registration(secret, kind);
+  team public.registrations;
+begin
+  if target is null then
+    return null;
+  end if;
+  select * into team from public.registrations where id = target;
+  if team.status = 'cancelled' then
+    raise sqlstate 'PT409' using message = 'This registration is cancelled.', detail = 'cancelled';
+  end if;
+  if not document_upload_target.kind
+         = any (public.required_document_kinds(btrim(team.co_driver_name) <> '')) then
+    raise sqlstate 'PT409' using message = 'This team does not need that document.', detail = 'kind';
+  end if;
+  return target;
+end
+$$;
+
+-- Records a stored file as the kind's current one (the earlier file is superseded). Answers
+-- { document_id, readiness } to the team's secret, { document_id, item } (the co-driver's licence
+-- as the co-driver's page shows it) to the co-driver's; null for a secret that opens nothing.
 create or replace function public.record_team_document(
   secret text,
   kind text,
@@ -508,20 +558,15 @@ security definer
 set search_path = ''
 as $$
 declare
-  target constant uuid := private.team_registration(secret);
-  team public.registrations;
+  target constant uuid := private.document_registration(secret, kind);
   new_id uuid;
 begin
   if target is null then
     return null;
   end if;
-  select * into team from public.registrations where id = target for update;
-  if team.status = 'cancelled' then
-    raise sqlstate 'PT409' using message = 'This registration is cancelled.', detail = 'cancelled';
-  end if;
-  if not record_team_document.kind = any (public.required_document_kinds(btrim(team.co_driver_name) <> '')) then
-    raise sqlstate 'PT409' using message = 'This team does not need that document.', detail = 'kind';
-  end if;
+  -- Under the registration's lock, so a cancellation cannot slip between the check and the row.
+  perform 1 from public.registrations where id = target for update;
+  perform public.document_upload_target(secret, kind);
   if record_team_document.object_path is null
      or record_team_document.object_path !~ ('^' || target || '/' || record_team_document.kind
                                              || '/[0-9a-f-]{36}\.(pdf|jpg|png)$') then
@@ -535,8 +580,14 @@ begin
     left(coalesce(nullif(btrim(record_team_document.file_name), ''), 'document'), 200),
     record_team_document.content_type, record_team_document.size_bytes)
   returning id into new_id;
+  if private.team_registration(secret) is not null then
+    return jsonb_build_object('document_id', new_id,
+      'readiness', private.registration_readiness(target));
+  end if;
   return jsonb_build_object('document_id', new_id,
-    'readiness', private.registration_readiness(target));
+    'item', (select i - 'document_id'
+             from jsonb_array_elements(private.registration_readiness(target) -> 'items') as i
+             where i ->> 'kind' = 'co_licence'));
 end
 $$;
 
@@ -551,28 +602,12 @@ as $$
   select jsonb_build_object('object_path', d.object_path, 'file_name', d.file_name,
     'content_type', d.content_type)
   from public.team_documents as d
-  where d.registration_id = private.team_registration(secret)
+  where d.registration_id = private.document_registration(secret, team_document_path.kind)
     and d.kind = team_document_path.kind and d.superseded_at is null
 $$;
 
--- ---------------------------------------------------------------------------------------------
--- The emails: kinds, the document a rejection is about, and one rejection email per file.
--- ---------------------------------------------------------------------------------------------
-alter table public.email_log drop constraint if exists email_log_kind_check;
-alter table public.email_log add constraint email_log_kind_check check (kind in (
-  'confirmation', 'deposit_receipt', 'balance_receipt', 'balance_reminder_14',
-  'balance_reminder_3', 'balance_overdue', 'cancelled_team', 'cancelled_organiser', 'team_link',
-  'reminder_manual', 'waiting_list_joined', 'waiting_list_offer', 'refund_sent',
-  'documents_reminder_60', 'documents_reminder_30', 'documents_reminder_14', 'document_rejected'));
-alter table public.email_log
-  add column team_document_id uuid references public.team_documents (id) on delete set null;
-drop index public.email_log_once;
-create unique index email_log_once on public.email_log (registration_id, kind)
-  where kind not in ('team_link', 'reminder_manual', 'document_rejected');
-
--- ---------------------------------------------------------------------------------------------
--- The organiser's decisions.
--- ---------------------------------------------------------------------------------------------
+-- Administrators accept or reject the current file of a kind; a rejection needs a reason and
+-- queues the 'document_rejected' email with it.
 create or replace function public.decide_team_document(document uuid, decision text, reason text default null)
 returns jsonb
 language plpgsql
@@ -622,114 +657,40 @@ begin
 end
 $$;
 
--- ---------------------------------------------------------------------------------------------
--- Readiness in the admin: the inbox's view and the Editions screen's count.
--- ---------------------------------------------------------------------------------------------
-drop view public.registrations_with_money;
-create view public.registrations_with_money with (security_invoker = true) as
-select r.*,
-  public.registration_money_state(r.status = 'cancelled', r.refund_due_pence, m.total,
-    r.paid_pence, r.deposit_paid_pence, r.refunded_pence, e.balance_due,
-    (select public.rally_today())) as money_state,
-  greatest(m.total - r.paid_pence, 0) as balance_pence,
-  -- A scalar subquery, not a lateral join: a query that does not read the column (the inbox's
-  -- count, a page sorted and cut before it) never computes it (10,000 rows on PGlite: page 1
-  -- p50 103 ms with two lateral joins, see the README's benchmarks).
-  (select public.readiness_state(
-      r.vehicle_make <> '' and r.vehicle_model <> '' and r.vehicle_colour <> ''
-        and r.registration_plate <> '' and r.insurance_expiry is not null
-        and r.mot_expiry is not null
-        and (select count(*) from public.registration_drivers as d
-             where d.registration_id = r.id
-               and (d.role = 'lead' or btrim(r.co_driver_name) <> '')
-               and d.date_of_birth is not null and d.licence_number <> ''
-               and d.licence_expiry is not null and d.emergency_contact_name <> ''
-               and d.emergency_contact_phone <> '')
-            >= case when btrim(r.co_driver_name) <> '' then 2 else 1 end,
-      count(*) filter (where t.id is null)::integer,
-      count(*) filter (where t.status = 'rejected')::integer,
-      count(*) filter (where t.status = 'submitted')::integer)
-   from unnest(public.required_document_kinds(btrim(r.co_driver_name) <> '')) as k(kind)
-   left join public.team_documents as t
-     on t.registration_id = r.id and t.kind = k.kind and t.superseded_at is null) as readiness
-from public.registrations as r
--- Left: every registration has its edition (not null, a foreign key), and a count that reads no
--- money (the inbox's "of N registrations") then skips the join.
-left join public.editions as e on e.id = r.edition_id
-cross join lateral (
-  select e.price_per_car + case when r.separate_rooms then coalesce(e.separate_rooms_supplement, 0)
-                                else 0 end as total
-) as m;
-
-revoke all on public.registrations_with_money from public, anon, authenticated;
-grant select on public.registrations_with_money to authenticated, service_role;
-
--- Teams ready to drive of those that paid a deposit and have not cancelled, for the Editions
--- screen. Administrators only (42501 otherwise).
-create or replace function public.edition_readiness(edition uuid)
-returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-begin
-  if not (select public.is_admin()) then
-    raise exception 'Only administrators may read an edition''s readiness' using errcode = '42501';
-  end if;
-  return (
-    select jsonb_build_object(
-      'ready', count(*) filter (where private.registration_readiness(r.id) ->> 'readiness' = 'ready to drive'),
-      'total', count(*))
-    from public.registrations as r
-    where r.edition_id = edition_readiness.edition and r.status <> 'cancelled'
-      and r.deposit_paid_pence > 0);
-end
-$$;
+revoke all on function
+  private.document_label(text), private.driver_complete(public.registration_drivers),
+  private.registration_readiness(uuid),
+  private.driver_details(public.registration_drivers, text), private.details_date(jsonb, text),
+  private.details_text(jsonb, text, text),
+  private.save_driver(uuid, text, jsonb, public.editions),
+  private.document_registration(text, text)
+  from public, anon, authenticated;
+revoke all on function
+  public.team_readiness(text), public.update_team_documents_details(text, jsonb),
+  public.document_upload_target(text, text),
+  public.record_team_document(text, text, text, text, text, integer),
+  public.team_document_path(text, text), public.decide_team_document(uuid, text, text),
+  public.edition_readiness(uuid)
+  from public, anon, authenticated;
+-- The secret is the key: anyone holding it may use the team's page.
+grant execute on function
+  public.team_readiness(text), public.update_team_documents_details(text, jsonb)
+  to anon, authenticated;
+-- Administrators (the functions ask is_admin()).
+grant execute on function
+  public.decide_team_document(uuid, text, text), public.edition_readiness(uuid)
+  to authenticated;
+-- The Edge Functions.
+grant execute on function
+  public.team_readiness(text), public.document_upload_target(text, text),
+  public.record_team_document(text, text, text, text, text, integer),
+  public.team_document_path(text, text)
+  to service_role;
 
 -- ---------------------------------------------------------------------------------------------
--- Reminders.
+-- The private bucket
 -- ---------------------------------------------------------------------------------------------
-
--- Queues the documents reminders due today (the database's day) for the current edition's teams
--- that paid the deposit, have not cancelled and still miss or must fix something: 60, 30 and 14
--- days before the start, each once per registration (a missed day is caught up within the same
--- kind's days; a team that registered late gets the latest kind only). Answers how many.
-create or replace function public.due_document_reminders()
-returns integer
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  today constant date := private.today();
-  queued integer;
-begin
-  insert into public.email_log (registration_id, kind, recipient)
-  select due.id, due.kind, due.lead_driver_email
-  from (
-    select r.id, r.lead_driver_email,
-      case
-        when today >= e.start_date then null
-        when today >= e.start_date - 14 then 'documents_reminder_14'
-        when today >= e.start_date - 30 then 'documents_reminder_30'
-        when today >= e.start_date - 60 then 'documents_reminder_60'
-      end as kind
-    from public.registrations as r
-    join public.editions as e on e.id = r.edition_id
-    where e.is_current and r.status <> 'cancelled' and r.deposit_paid_pence > 0
-  ) as due
-  where due.kind is not null
-    and private.registration_readiness(due.id) ->> 'readiness' in ('documents missing', 'rejected')
-  on conflict do nothing;
-  get diagnostics queued = row_count;
-  return queued;
-end
-$$;
-
--- ---------------------------------------------------------------------------------------------
--- Storage: the private bucket.
--- ---------------------------------------------------------------------------------------------
+-- JPEG, PNG and PDF, 10 MiB (supabase/config.toml's [storage.buckets.documents] says the same).
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
 values ('documents', 'documents', false, 10485760,
   array['image/jpeg', 'image/png', 'application/pdf'])
@@ -743,43 +704,3 @@ on conflict (id) do update set
 -- Edge Function writes with the service role.
 create policy "administrators read documents" on storage.objects
   for select to authenticated using (bucket_id = 'documents' and (select public.is_admin()));
-
--- ---------------------------------------------------------------------------------------------
--- Who may call what.
--- ---------------------------------------------------------------------------------------------
-revoke all on function
-  private.document_label(text), private.driver_complete(public.registration_drivers),
-  private.registration_readiness(uuid),
-  private.driver_details(public.registration_drivers, text), private.details_date(jsonb, text),
-  private.details_text(jsonb, text, text),
-  private.save_driver(uuid, text, jsonb, public.editions)
-  from public, anon, authenticated;
-revoke all on function
-  public.team_readiness(text), public.update_team_documents_details(text, jsonb),
-  public.record_team_document(text, text, text, text, text, integer),
-  public.team_document_path(text, text), public.decide_team_document(uuid, text, text),
-  public.edition_readiness(uuid), public.due_document_reminders()
-  from public, anon, authenticated;
--- The view inlines these two rules; they name no table.
-grant execute on function public.required_document_kinds(boolean),
-  public.readiness_state(boolean, integer, integer, integer) to authenticated, service_role;
--- The secret is the key: anyone holding it may use the team's page.
-grant execute on function
-  public.team_readiness(text), public.update_team_documents_details(text, jsonb)
-  to anon, authenticated;
--- Administrators (the functions ask is_admin()).
-grant execute on function
-  public.decide_team_document(uuid, text, text), public.edition_readiness(uuid)
-  to authenticated;
--- The Edge Functions.
-grant execute on function
-  public.team_readiness(text), public.record_team_document(text, text, text, text, text, integer),
-  public.team_document_path(text, text), public.due_document_reminders()
-  to service_role;
-
--- The daily run (20261126000000's job), queuing the documents reminders beside the balance's.
-select cron.schedule(
-  'participant-emails',
-  '0 8 * * *',
-  $$select private.call_edge_function('participant-emails', jsonb_build_object('reminders_queued', public.due_balance_reminders() + public.due_document_reminders()))$$
-);

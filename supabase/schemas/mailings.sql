@@ -1,29 +1,28 @@
--- Mailings (issue 26): an administrator writes to a chosen audience from the admin's "Mailings"
--- screen, and the `mailings` Edge Function sends it in batches, one email per address, resumable.
+-- Mailings: an administrator writes to a chosen audience from the admin's Mailings screen, and
+-- the `mailings` Edge Function sends it in batches, one email per address, resumable.
 --
--- - public.mailings: a mailing (its audience, edition, subject and body: the news editor's HTML,
---   sanitised by the screen with the news rules, src/lib/sanitize.ts) and its status: 'draft'
---   (editable), 'sending' (its recipients snapshotted), 'sent' (none left to send).
--- - public.mailing_recipients: the snapshot, one row per address (unique (mailing_id, email)),
---   each queued → sending (claimed by a batch) → sent | failed (with the provider's error).
+-- - A mailing: its audience, edition, subject and body (the news editor's HTML, sanitised by the
+--   screen with the news rules, src/lib/sanitize.ts) and its status: 'draft' (editable),
+--   'sending' (its recipients snapshotted), 'sent' (none left to send).
+-- - Its recipients: the snapshot, one row per address, each queued → sending (claimed by a batch)
+--   → sent | failed (with the provider's error).
 -- - private.mailing_audience(audience, edition): who an audience is, the one definition the count
 --   and the snapshot share. Teams are read through the one money definition
 --   (public.registrations_with_money's money_state), never a cancelled or refunded team; a team's
 --   co-driver gets the mailing too. The waiting list is the edition's waiting and offered entries.
---   Subscribers are private.mailable_subscribers (migration 20261129000000: confirmed consent,
---   not unsubscribed), the only marketing audience.
--- - public.mailing_recipient_count(audience, edition) and public.send_mailing(mailing): the
---   screen's (administrators only). send_mailing snapshots once, on draft → sending; calling it
---   again on a mailing that is sending changes nothing, so "Resume sending" may call it.
--- - public.claim_mailing_batch(mailing, size) and public.finish_mailing_batch(mailing, results):
---   the function's (service role only). A claim takes queued rows, and rows claimed more than five
---   minutes ago whose sender died (FOR UPDATE SKIP LOCKED: two senders never take one row); the
---   function sends each with the row's id as its Idempotency-Key, so a row sent but not recorded
---   before a crash is not delivered twice when it is claimed again (the provider keeps the key
---   24 hours). For subscribers, the claim mints each address's unsubscribe secret
---   (private.mint_unsubscribe_secret), which only the email carries.
--- - The Supabase Cron job 'mailings' (every minute) sends one more batch of each mailing still
---   sending, so a mailing whose screen was closed mid-send finishes by itself.
+--   Subscribers are private.mailable_subscribers (newsletter.sql: confirmed consent, not
+--   unsubscribed), the only marketing audience.
+-- - public.mailing_recipient_count and public.send_mailing are the screen's (administrators
+--   only). send_mailing snapshots once, on draft → sending; calling it again on a mailing that is
+--   sending changes nothing, so "Resume sending" may call it.
+-- - public.claim_mailing_batch and public.finish_mailing_batch are the function's (service role
+--   only). A claim takes queued rows, and rows claimed more than five minutes ago whose sender
+--   died (FOR UPDATE SKIP LOCKED: two senders never take one row); the function sends each with
+--   the row's id as its Idempotency-Key, so a row sent but not recorded before a crash is not
+--   delivered twice when it is claimed again (the provider keeps the key 24 hours). For
+--   subscribers, the claim mints each address's unsubscribe secret, which only the email carries.
+-- - The cron job 'mailings' (jobs.sql) sends one more batch of each mailing still sending every
+--   minute, so a mailing whose screen was closed mid-send finishes by itself.
 
 create table public.mailings (
   id uuid primary key default gen_random_uuid(),
@@ -95,8 +94,9 @@ create policy "administrators read the recipients" on public.mailing_recipients
   for select to authenticated using ((select public.is_admin()));
 
 -- ---------------------------------------------------------------------------------------------
--- Audiences.
+-- Audiences
 -- ---------------------------------------------------------------------------------------------
+
 -- One row per address (lower-cased, trimmed): a lead driver before a co-driver, a team before a
 -- waiting-list entry, so the name and the row linked are the first that address appears as.
 create or replace function private.mailing_audience(audience text, edition uuid)
@@ -222,8 +222,9 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------------------------
--- The sender's side (service role): claim a batch, record its outcome.
+-- The sender's side (service role): claim a batch, record its outcome
 -- ---------------------------------------------------------------------------------------------
+
 -- What the sender renders: the subject, the body, the audience and the edition's facts.
 create or replace function private.mailing_facts(target public.mailings)
 returns jsonb
@@ -337,9 +338,6 @@ from public.mailings as m;
 revoke all on public.mailings_with_counts from public, anon, authenticated;
 grant select on public.mailings_with_counts to authenticated, service_role;
 
--- ---------------------------------------------------------------------------------------------
--- Who may call what.
--- ---------------------------------------------------------------------------------------------
 revoke all on function private.mailing_audience(text, uuid), private.require_mailing_admin(),
   private.mailing_facts(public.mailings)
   from public, anon, authenticated;
@@ -354,16 +352,3 @@ grant execute on function
   public.claim_mailing_batch(uuid, integer), public.finish_mailing_batch(uuid, jsonb),
   public.mailing_for_test(uuid)
   to service_role;
-
--- ---------------------------------------------------------------------------------------------
--- A mailing left sending goes on by itself.
--- ---------------------------------------------------------------------------------------------
--- The screen drives the batches while it is open; if it is closed mid-send (or the administrator's
--- connection drops), Supabase Cron asks the function for one more batch of each sending mailing
--- every minute (pg_net, the service role), until none is left. Batches are claimed, so the job and
--- the screen never take one recipient twice.
-select cron.schedule(
-  'mailings',
-  '* * * * *',
-  $$select private.call_edge_function('mailings', jsonb_build_object('mailing', m.id)) from public.mailings as m where m.status = 'sending'$$
-);

@@ -1,80 +1,15 @@
--- Scheduled work, and the rebuild of the prerendered pages when published content changes
--- (issue 22, "Crawlers see what visitors see").
---
--- Scheduled work is Supabase Cron: pg_cron runs a job every minute whose command calls an Edge
--- Function through pg_net, with the project's URL and a key read from Vault (Supabase's guide
--- "Scheduling Edge Functions"). Hosted Supabase has both extensions; this file enables them where
--- the server offers them (`postgres` may: they are in supautils' privileged extensions, and the
--- dashboard's Integrations > Cron does the same). PGlite and a plain PostgreSQL offer neither:
--- there the local emulator's platform setup (supabase/emulator/platform.sql) has made stand-ins
--- with the same names, and its scheduler (supabase/emulator/scheduler.ts) runs them. The Vault
--- secrets `project_url` and `service_role_key` are the organiser's to store on hosted (README,
--- "Scheduled work"); the emulator stores its own on every start.
---
--- The rebuild: the public pages are prerendered HTML (titles, descriptions, JSON-LD, sitemap), so
--- a change a visitor can see must reach the static host as a new build. Every change to a row the
--- public site shows marks a rebuild wanted (private.request_site_rebuild(), which "make current"
--- of an edition calls too); the job `site-rebuild` calls the Edge Function site-rebuild while one
--- is wanted, and the function calls the host's build hook at most once a minute: it claims the
--- call with one UPDATE of the one state row (public.claim_site_rebuild), so two runs never both
--- call, and records the answer (public.record_site_rebuild). A change made while a build runs, or
--- a hook that failed, leaves the rebuild wanted, so the next minute calls again.
---
--- The time these compare is private.now(): now(), unless the transaction's `app.now` holds an
--- instant. As with private.today()'s `app.clock`, only the local emulator sets it (tests pin the
--- minute); on hosted nothing can. Valid on hosted Supabase, PGlite and PostgreSQL 15. This
--- file's definitions are the ones in force.
+-- Site rebuild: the public pages are prerendered HTML (titles, descriptions, JSON-LD, the
+-- sitemap), so a change a visitor can see must reach the static host as a new build. Every change
+-- to a row the public site shows marks a rebuild wanted (the `site_rebuild` trigger of the
+-- settings, the editions and every content table; make_current_edition() too). The cron job
+-- `site-rebuild` (jobs.sql) calls the site-rebuild Edge Function while one is wanted, and the
+-- function calls the host's build hook at most once a minute: it claims the call with one UPDATE
+-- of the one state row (public.claim_site_rebuild), so two runs never both call, and records the
+-- answer (public.record_site_rebuild). A change made while a build runs, or a hook that failed,
+-- leaves the rebuild wanted, so the next minute calls again. The time compared is private.now()
+-- (foundation.sql), so tests pin the minute.
 
-do $$
-begin
-  if exists (select 1 from pg_available_extensions where name = 'pg_cron') then
-    create extension if not exists pg_cron with schema pg_catalog;
-  end if;
-  if exists (select 1 from pg_available_extensions where name = 'pg_net') then
-    create extension if not exists pg_net with schema extensions;
-  end if;
-end
-$$;
-
-create or replace function private.now()
-returns timestamptz
-language sql
-stable
-set search_path = ''
-as $$
-  select coalesce(nullif(current_setting('app.now', true), '')::timestamptz, pg_catalog.now())
-$$;
-
--- Calls an Edge Function of this project from SQL (a cron job's command), with the service role
--- key: answers go to net._http_response under the returned id.
-create or replace function private.call_edge_function(function_name text, body jsonb default '{}')
-returns bigint
-language plpgsql
-volatile
-set search_path = ''
-as $$
-declare
-  project_url text := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url');
-  service_key text := (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key');
-begin
-  if project_url is null or service_key is null then
-    raise exception 'Vault has no project_url or service_role_key: see the README, "Scheduled work"';
-  end if;
-  return net.http_post(
-    url := rtrim(project_url, '/') || '/functions/v1/' || function_name,
-    body := body,
-    headers := jsonb_build_object(
-      'Content-Type', 'application/json',
-      'Authorization', 'Bearer ' || service_key
-    ),
-    timeout_milliseconds := 10000
-  );
-end
-$$;
-
--- ---------------------------------------------------------------------------------------------
--- The rebuild's one state row
--- ---------------------------------------------------------------------------------------------
+-- The rebuild's one state row.
 create table private.site_rebuilds (
   id boolean primary key default true check (id),
   -- The latest change the public pages show.
@@ -88,8 +23,9 @@ create table private.site_rebuilds (
   last_error text,
   last_finished_at timestamptz
 );
-insert into private.site_rebuilds (id) values (true);
 alter table private.site_rebuilds enable row level security;
+
+insert into private.site_rebuilds (id) values (true);
 
 -- A rebuild is due when a change has not reached an accepted build and no call was made in
 -- this minute: the cron job's condition and the claim's, in one place.
@@ -141,6 +77,8 @@ as $$
     and row_data ->> 'deleted_at' is null
 $$;
 
+-- The `site_rebuild` trigger's function: publishing, unpublishing, trashing, restoring, and any
+-- change to a shown row.
 create or replace function private.site_content_changed()
 returns trigger
 language plpgsql
@@ -157,22 +95,6 @@ begin
     perform private.request_site_rebuild();
   end if;
   return null;
-end
-$$;
-
-do $$
-declare
-  shown text;
-begin
-  foreach shown in array array[
-    'public.events', 'public.gallery_images', 'public.news_articles', 'public.news_article_images',
-    'public.past_tours', 'public.sponsors', 'public.testimonials', 'public.videos',
-    'public.site_settings', 'public.editions'
-  ] loop
-    execute format(
-      'create trigger site_rebuild after insert or update or delete on %s '
-      'for each row execute function private.site_content_changed()', shown);
-  end loop;
 end
 $$;
 
@@ -229,7 +151,7 @@ as $$
   where id
 $$;
 
-revoke all on function private.now(), private.call_edge_function(text, jsonb),
+revoke all on function
   private.site_rebuild_is_due(private.site_rebuilds, timestamptz), private.site_rebuild_wanted(),
   private.request_site_rebuild(), private.shown_publicly(jsonb), private.site_content_changed()
   from public, anon, authenticated;
@@ -238,11 +160,3 @@ revoke all on function public.claim_site_rebuild(),
   from public, anon, authenticated;
 grant execute on function public.claim_site_rebuild(),
   public.record_site_rebuild(timestamptz, boolean, integer, text) to service_role;
-
--- Every minute (pg_cron's schedules are in GMT); the command queues nothing while no rebuild
--- is due. cron.schedule with a name replaces the job of that name, so this can run again.
-select cron.schedule(
-  'site-rebuild',
-  '* * * * *',
-  $$select private.call_edge_function('site-rebuild') where private.site_rebuild_wanted()$$
-);
