@@ -1,6 +1,7 @@
 // The network for page tests that stand in at fetch (never by mocking a data module: the unit
 // project shares one module registry per worker): each rpc, table or Edge Function answers by the
 // last segment of its path, and every request is kept with its parsed body.
+import { cleanup } from '@testing-library/react';
 import { vi } from 'vitest';
 
 export type NetworkAnswer =
@@ -29,4 +30,14 @@ export function stubNetwork(answers: Record<string, NetworkAnswer | undefined>):
   });
   vi.stubGlobal('fetch', fetch);
   return calls;
+}
+
+/**
+ * A file's afterEach: unmounts what the test drew, then puts the real fetch back. In that order,
+ * a load a screen deferred to idle time (src/lib/useLoad.ts) cannot reach past the test's stand-in
+ * to the network (src/test/hermetic.ts fails the test that does).
+ */
+export function restoreNetwork(): void {
+  cleanup();
+  vi.unstubAllGlobals();
 }

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { publicDb } from '../../data/client';
 import type { EditionLedgerRow, EditionMoney } from '../../data/editions';
 import { EditionMoneyPanel } from './EditionMoney';
+import { restoreNetwork } from '../../test/network';
 
 const calls = vi.hoisted(() => ({
   money: null as EditionMoney | null,
@@ -92,7 +93,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  restoreNetwork();
   vi.restoreAllMocks();
 });
 

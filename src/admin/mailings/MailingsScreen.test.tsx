@@ -12,7 +12,12 @@ import { publicDb } from '../../data/client';
 import { publicFunctions } from '../../data/functions';
 import type { Mailing, MailingRecipient } from '../../data/mailings';
 import type { Edition } from '../../data/types';
-import { stubNetwork, type NetworkAnswer, type NetworkCall } from '../../test/network';
+import {
+  type NetworkAnswer,
+  type NetworkCall,
+  restoreNetwork,
+  stubNetwork,
+} from '../../test/network';
 import { ToastProvider } from '../ui/Toast';
 import { HELD, MailingsScreen } from './MailingsScreen';
 
@@ -96,7 +101,7 @@ function network(
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  restoreNetwork();
   vi.restoreAllMocks();
 });
 

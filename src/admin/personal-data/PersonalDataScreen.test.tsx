@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicDb } from '../../data/client';
 import { publicFunctions } from '../../data/functions';
 import type { PersonalData } from '../../data/personalData';
-import { stubNetwork, type NetworkAnswer } from '../../test/network';
+import { type NetworkAnswer, restoreNetwork, stubNetwork } from '../../test/network';
 import { ToastProvider } from '../ui/Toast';
 import { ERASE_EXPLAINED, PersonalDataScreen, SEARCH_FAILED } from './PersonalDataScreen';
 
@@ -71,7 +71,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  restoreNetwork();
   vi.restoreAllMocks();
 });
 

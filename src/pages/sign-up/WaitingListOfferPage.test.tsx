@@ -9,7 +9,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
 import type { WaitingListOffer } from '../../data/waitingList';
-import { stubNetwork } from '../../test/network';
+import { restoreNetwork, stubNetwork } from '../../test/network';
 import WaitingListOfferPage, {
   DECLINED,
   OFFER_LOAD_FAILED,
@@ -44,7 +44,7 @@ function renderAt(path: string, onRegistered = vi.fn()) {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  restoreNetwork();
   vi.restoreAllMocks();
 });
 
