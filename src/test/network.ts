@@ -33,11 +33,13 @@ export function stubNetwork(answers: Record<string, NetworkAnswer | undefined>):
 }
 
 /**
- * A file's afterEach: unmounts what the test drew, then puts the real fetch back. In that order,
- * a load a screen deferred to idle time (src/lib/useLoad.ts) cannot reach past the test's stand-in
- * to the network (src/test/hermetic.ts fails the test that does).
+ * A file's afterEach: unmounts what the test drew, lets the requests its last render started reach
+ * the stand-in (the data client calls fetch a few promises after a load begins), then puts the
+ * real fetch back. Else they would reach past the stand-in to the network, which
+ * src/test/hermetic.ts fails the test for.
  */
-export function restoreNetwork(): void {
+export async function restoreNetwork(): Promise<void> {
   cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 0));
   vi.unstubAllGlobals();
 }

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ForgotPasswordPage, RESET_BUSY, RESET_SENT } from './ForgotPasswordPage';
 import { restoreNetwork } from '../../test/network';
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
 });
 
 /** GoTrue's 429 as it answers /recover: the 2024-01-01 API's { code, message }. */

@@ -92,8 +92,8 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

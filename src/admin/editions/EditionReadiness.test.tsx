@@ -7,8 +7,8 @@ import { publicDb } from '../../data/client';
 import { restoreNetwork, stubNetwork } from '../../test/network';
 import { EditionReadiness } from './EditionReadiness';
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

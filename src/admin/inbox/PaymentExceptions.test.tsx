@@ -34,8 +34,8 @@ function exception(overrides: Partial<PaymentException>): PaymentException {
 
 const REGISTRATION = '6a0c3f1e-2b4d-4e5f-8a9b-0c1d2e3f4a5b';
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
 });
 
 describe('payment exceptions', () => {

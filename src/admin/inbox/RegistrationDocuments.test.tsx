@@ -84,8 +84,8 @@ function renderPanel(onChanged = () => {}) {
 const row = (panel: HTMLElement, label: string) =>
   within(panel).getByText(label).closest('li') as HTMLElement;
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

@@ -117,8 +117,8 @@ async function answer(input: RequestInfo | URL, init?: RequestInit): Promise<Res
   }
 }
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
 });
 
 beforeEach(() => {

@@ -9,8 +9,8 @@ import { publicDb } from '../../data/client';
 import { restoreNetwork, stubNetwork } from '../../test/network';
 import { consentStatus, SubscriberConsent } from './SubscriberConsent';
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

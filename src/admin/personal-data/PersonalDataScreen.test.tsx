@@ -70,8 +70,8 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

@@ -107,8 +107,8 @@ function network(answers: Record<string, NetworkAnswer>) {
   return stubNetwork({ editions: { body: EDITIONS }, ...answers });
 }
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

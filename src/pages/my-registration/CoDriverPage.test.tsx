@@ -58,8 +58,8 @@ function renderPage() {
   );
 }
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

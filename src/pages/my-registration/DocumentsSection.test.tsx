@@ -95,8 +95,8 @@ function renderSection() {
 
 const item = (label: string) => screen.getByText(label).closest('li') as HTMLElement;
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

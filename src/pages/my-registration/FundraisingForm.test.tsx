@@ -22,8 +22,8 @@ const NOTHING_YET: TeamFundraising = {
   editable: true,
 };
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

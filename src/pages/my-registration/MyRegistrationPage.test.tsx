@@ -82,8 +82,8 @@ function renderAt(path: string) {
   );
 }
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
   vi.useRealTimers();
 });

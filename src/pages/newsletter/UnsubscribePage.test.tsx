@@ -34,8 +34,8 @@ function renderAt(path: string) {
   );
 }
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

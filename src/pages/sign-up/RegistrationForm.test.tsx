@@ -6,8 +6,8 @@ import { DEPOSIT_NOT_STARTED } from '../../data/registrations';
 import { RegistrationForm, REGISTRATION_FULL } from './RegistrationForm';
 import { restoreNetwork } from '../../test/network';
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

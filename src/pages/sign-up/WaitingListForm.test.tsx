@@ -10,8 +10,8 @@ import { WAITING_LIST_CONSENT } from '../../config/consent';
 import { restoreNetwork, stubNetwork } from '../../test/network';
 import { CONSENT_REQUIRED, WAITING_LIST_RATE_LIMITED, WaitingListForm } from './WaitingListForm';
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

@@ -43,8 +43,8 @@ function renderAt(path: string, onRegistered = vi.fn()) {
   );
 }
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

@@ -6,8 +6,8 @@ import { PHONE_HINT } from '../../lib/field-rules';
 import { SponsorshipForm } from './SponsorshipForm';
 import { restoreNetwork } from '../../test/network';
 
-afterEach(() => {
-  restoreNetwork();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 
