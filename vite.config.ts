@@ -291,6 +291,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           ],
           // Builds the database each contract test file restores (once per run).
           globalSetup: ['tests/contract/global-setup.ts'],
+          // A worker's files share its modules (each still starts its own emulator on its own copy
+          // of the database): a new process per file loaded PGlite, supabase-js and the emulator
+          // again each time. Measured on 2 cores: 461 CPU s and 557 s for this project, against
+          // 266 CPU s and 256 s shared. No file mocks a module or stubs a global.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,16 +1,25 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { DbProvider } from '../data/dbContext';
+import { fakeDb, SITE_FACTS } from '../test/fakeRest';
+import { editionRow } from '../test/rows';
 import { AppProviders, AppRoutes } from './App';
 import { preloadRoute } from './routes';
 
-function renderAt(path: string) {
+/**
+ * The site at `path`; by default with the seed's facts (the database has not answered the layout's
+ * reads).
+ */
+function renderAt(path: string, { db } = fakeDb({}, { hanging: SITE_FACTS })) {
   return render(
-    <AppProviders>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </AppProviders>,
+    <DbProvider db={db}>
+      <AppProviders>
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+        </MemoryRouter>
+      </AppProviders>
+    </DbProvider>,
   );
 }
 
@@ -37,12 +46,24 @@ describe('routes', { timeout: 20_000 }, () => {
   });
 
   it("sends the generic /rally to the current edition's page", async () => {
-    await preloadRoute('/2026-rally');
-    renderAt('/rally');
+    await preloadRoute('/2027-rally');
+    // The database's current edition, not the seed's year.
+    const editions = [
+      editionRow({ is_current: false }),
+      editionRow({ year: 2027, name: '2027 Europe Rally', is_current: true }),
+    ];
+    renderAt(
+      '/rally',
+      fakeDb(
+        { editions, site_settings: [], rally_places: [{ capacity: 12, taken: 0, remaining: 12 }] },
+        // The total raised is a figure beside the facts (the offline adjustment stands in).
+        { failing: { funds_raised_to_date: 500 } },
+      ),
+    );
     expect(
       await screen.findByRole(
         'heading',
-        { level: 1, name: 'The 2026 Europe Rally' },
+        { level: 1, name: 'The 2027 Europe Rally' },
         { timeout: 10_000 },
       ),
     ).toBeInTheDocument();

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { NEWSLETTER_CONSENT } from '../config/consent';
+import { DbProvider } from '../data/dbContext';
+import { fakeDb, SITE_FACTS } from '../test/fakeRest';
 import { Layout } from './Layout';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -16,17 +18,21 @@ function Page({ title }: { title: string }) {
   );
 }
 
+/** The layout with the seed's facts: the database has not answered its reads. */
 function renderLayout(path = '/') {
+  const { db } = fakeDb({}, { hanging: SITE_FACTS });
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/" element={<Layout header={<Header />} footer={<Footer />} />}>
-          <Route index element={<Page title="Home page" />} />
-          <Route path="news" element={<Page title="News page" />} />
-          <Route path="gallery" element={<Page title="Gallery page" />} />
-        </Route>
-      </Routes>
-    </MemoryRouter>,
+    <DbProvider db={db}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/" element={<Layout header={<Header />} footer={<Footer />} />}>
+            <Route index element={<Page title="Home page" />} />
+            <Route path="news" element={<Page title="News page" />} />
+            <Route path="gallery" element={<Page title="Gallery page" />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </DbProvider>,
   );
 }
 
@@ -175,7 +181,7 @@ describe('Layout', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Thank you! Please confirm with the link we have emailed to fan@example.org.',
     );
-    // The layout also reads the settings and the places: pick the subscription out of them.
+    // The subscription and the confirmation go through the public client (src/data/newsletter.ts).
     const [url, init] = (fetch.mock.calls as [string, RequestInit][]).find(([address]) =>
       String(address).includes('/rpc/subscribe_newsletter'),
     ) ?? ['', {}];

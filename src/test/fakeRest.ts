@@ -11,15 +11,17 @@ type FunctionName = keyof Database['public']['Functions'];
 /** Tables' and views' rows, and a function's answer (its rows; `.single()` gets the first) by its name. */
 export type FakeTables = Partial<Record<Source | FunctionName, Rows>>;
 export type FakeOptions = {
-  /** Tables whose reads answer with this HTTP status (e.g. 500). */
-  failing?: Partial<Record<Source, number>>;
+  /** Tables (or functions) whose reads answer with this HTTP status (e.g. 500). */
+  failing?: Partial<Record<Source | FunctionName, number>>;
   /**
    * Tables whose requests the database refuses with this answer: PostgREST's error body, such as
    * private.refuse's { code: 'PT400', message, details: <the form's field> } with status 400.
    */
-  refusing?: Partial<Record<Source, { status: number; error: Record<string, string> }>>;
-  /** Tables whose requests never answer (to see loading states). */
-  hanging?: Source[];
+  refusing?: Partial<
+    Record<Source | FunctionName, { status: number; error: Record<string, string> }>
+  >;
+  /** Tables (or functions) whose requests never answer (to see loading states). */
+  hanging?: (Source | FunctionName)[];
   /** Milliseconds before each answer (to see in-between states such as 'Loading more...'). */
   delayMs?: number;
 };
@@ -60,11 +62,22 @@ function matches(row: Record<string, unknown>, column: string, filter: string): 
 
 const RESERVED = new Set(['select', 'order', 'limit', 'offset']);
 
+/**
+ * What the layout reads for every page (the settings, the current edition, the places, the total
+ * raised) as `hanging`: the page keeps the seed's facts, as when it is first drawn.
+ */
+export const SITE_FACTS: (Source | FunctionName)[] = [
+  'site_settings',
+  'editions',
+  'rally_places',
+  'funds_raised_to_date',
+];
+
 export function fakeDb(tables: FakeTables, options: FakeOptions = {}) {
   const requests: RecordedRequest[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    const table = url.pathname.split('/').pop() as Source;
+    const table = url.pathname.split('/').pop() as Source | FunctionName;
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ method, table, url, body });

@@ -1,6 +1,7 @@
 // The network for page tests that stand in at fetch (never by mocking a data module: the unit
 // project shares one module registry per worker): each rpc, table or Edge Function answers by the
 // last segment of its path, and every request is kept with its parsed body.
+import { cleanup } from '@testing-library/react';
 import { vi } from 'vitest';
 
 export type NetworkAnswer =
@@ -29,4 +30,16 @@ export function stubNetwork(answers: Record<string, NetworkAnswer | undefined>):
   });
   vi.stubGlobal('fetch', fetch);
   return calls;
+}
+
+/**
+ * A file's afterEach: unmounts what the test drew, lets the requests its last render started reach
+ * the stand-in (the data client calls fetch a few promises after a load begins), then puts the
+ * real fetch back. Else they would reach past the stand-in to the network, which
+ * src/test/hermetic.ts fails the test for.
+ */
+export async function restoreNetwork(): Promise<void> {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  vi.unstubAllGlobals();
 }

@@ -1,5 +1,6 @@
 // Row builders for page tests: a complete row with overridable fields.
-import type { GalleryImage, NewsArticle, RallyEvent, Sponsor } from '../data/types';
+import { EDITION_DEFAULTS } from '../config/site-defaults';
+import type { Edition, GalleryImage, NewsArticle, RallyEvent, Sponsor } from '../data/types';
 
 const stamp = {
   created_at: '2026-01-01T00:00:00Z',
@@ -100,4 +101,37 @@ export function categoryFacets(
     value,
     row_count: rowCount,
   }));
+}
+
+/** A published, current edition's row with the seed's facts (EDITION_DEFAULTS). */
+export function editionRow(overrides: Partial<Edition> = {}): Edition {
+  const seed = EDITION_DEFAULTS;
+  return {
+    id: uuid(),
+    year: seed.year,
+    name: seed.name,
+    start_date: seed.startDate,
+    end_date: seed.endDate,
+    start_place: seed.startPlace,
+    finish_place: seed.finishPlace,
+    price_per_car: seed.price,
+    deposit: seed.deposit,
+    separate_rooms_supplement: seed.separateRoomsSupplement,
+    capacity: seed.capacity,
+    registration_opens: seed.registrationOpens,
+    registration_closes: seed.registrationCloses,
+    balance_due: seed.balanceDue,
+    status: 'published',
+    is_current: true,
+    funds_raised: null,
+    details_cutoff_days: 14,
+    waiting_list_offer_hours: 48,
+    cancellation_tiers: seed.cancellationTiers.map((tier) => ({
+      from_days: tier.fromDays,
+      percent: tier.percent,
+    })),
+    created_at: stamp.created_at,
+    updated_at: stamp.updated_at,
+    ...overrides,
+  };
 }

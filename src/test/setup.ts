@@ -1,6 +1,17 @@
+// Runs before every file of the vitest `unit` project (vite.config.ts): jest-dom's matchers,
+// Testing Library's wait, a blank document per file, and the hermetic network (./hermetic.ts).
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { installHermeticNetwork, takeRefusedRequests } from './hermetic';
+
+installHermeticNetwork();
+
+/** Fails the test (or, after the file's last test, the file) that tried to reach the network. */
+function failOnRefusedRequests() {
+  const refused = takeRefusedRequests();
+  if (refused.length > 0) throw new Error(refused.join('\n'));
+}
 
 // findBy… and waitFor wait up to 5 s, not Testing Library's 1 s: on a 2-core machine running the
 // contract suites beside these, a screen's first render after its (stubbed) load took over a
@@ -24,4 +35,7 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup();
+  failOnRefusedRequests();
 });
+
+afterAll(failOnRefusedRequests);

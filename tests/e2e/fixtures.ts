@@ -6,6 +6,8 @@
 //   Specs that sign out must sign in on their own `page`, never with adminPage's session.
 // - serviceDb: supabase-js with the service key, for arranging and cleaning up data.
 // - emulatorUrl, webhooks(name): the test emulator and the payloads its webhook receivers got.
+// Each worker has its own emulator and its own address for the one build of the site (servers.ts,
+// worker-servers.ts): started with the worker, before its first test, and stopped after its last.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -13,6 +15,7 @@ import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../../src/data/types';
 import { ClosedWebSocket } from '../support/closed-websocket';
 import { e2e } from './servers';
+import { startWorkerEmulator, startWorkerSite } from './worker-servers';
 
 export { expect };
 
@@ -104,16 +107,34 @@ type TestFixtures = {
 };
 
 type WorkerFixtures = {
+  workerServers: undefined;
   adminStorageState: string;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   allowedConsoleErrors: [[], { option: true }],
 
-  // Every page speaks from 127.0.0.1, so a whole run's registrations share one network's
-  // allowance (10 an hour): each "shared state" spec, run alone after the others, starts with the
+  workerServers: [
+    async ({}, use) => {
+      const stopEmulator = await startWorkerEmulator();
+      const stopSite = await startWorkerSite();
+      await use(undefined);
+      await stopSite();
+      await stopEmulator();
+    },
+    // A new emulator takes a few seconds on a busy machine; it is the worker's, not a test's.
+    { scope: 'worker', auto: true, timeout: 120_000 },
+  ],
+
+  // The worker's own address for the site (the config's is the build's).
+  baseURL: async ({}, use) => {
+    await use(e2e.siteUrl);
+  },
+
+  // Every page speaks from 127.0.0.1, so the registrations of all the tests a worker runs share one
+  // network's allowance (10 an hour) on its emulator: each "shared state" spec starts with the
   // public forms' attempts forgotten (DELETE /local/limits, the service key). Not the main
-  // project's, whose tests run side by side and count their own attempts (public-forms.spec.ts).
+  // project's, whose tests count their own attempts (public-forms.spec.ts).
   freshAllowance: [
     async ({}, use, testInfo) => {
       if (testInfo.project.name === 'shared state') {
@@ -136,7 +157,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   adminStorageState: [
-    async ({ browser }, use, workerInfo) => {
+    // After the worker's servers (the auto fixture above): the sign-in is on its site.
+    async ({ browser, workerServers: _started }, use, workerInfo) => {
       const dir = path.join(workerInfo.project.outputDir, '.auth');
       mkdirSync(dir, { recursive: true });
       const file = path.join(dir, `admin-${workerInfo.parallelIndex}.json`);

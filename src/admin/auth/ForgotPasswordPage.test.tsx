@@ -5,9 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ForgotPasswordPage, RESET_BUSY, RESET_SENT } from './ForgotPasswordPage';
+import { restoreNetwork } from '../../test/network';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
 });
 
 /** GoTrue's 429 as it answers /recover: the 2024-01-01 API's { code, message }. */

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { publicDb } from '../../data/client';
 import type { EditionLedgerRow, EditionMoney } from '../../data/editions';
 import { EditionMoneyPanel } from './EditionMoney';
+import { restoreNetwork } from '../../test/network';
 
 const calls = vi.hoisted(() => ({
   money: null as EditionMoney | null,
@@ -91,8 +92,8 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

@@ -4,11 +4,11 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { publicDb } from '../../data/client';
-import { stubNetwork } from '../../test/network';
+import { restoreNetwork, stubNetwork } from '../../test/network';
 import { EditionReadiness } from './EditionReadiness';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

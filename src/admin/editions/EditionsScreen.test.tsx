@@ -7,7 +7,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { publicDb } from '../../data/client';
+import { fakeDb } from '../../test/fakeRest';
 import type { Edition } from '../../data/types';
 import { ToastProvider } from '../ui/Toast';
 import { EditionRefusedError, type EditionInput } from '../../data/editions';
@@ -84,6 +84,9 @@ function edition2026(changes: Partial<Edition> = {}): Edition {
 }
 
 function renderScreen() {
+  // The editions' calls are stood in for above. Each row also asks this client for its readiness
+  // count, left unanswered here: EditionReadiness.test.tsx has its states.
+  const { db } = fakeDb({}, { hanging: ['edition_readiness'] });
   render(
     <MemoryRouter initialEntries={['/admin/editions']}>
       <Routes>
@@ -92,7 +95,7 @@ function renderScreen() {
           element={
             <ToastProvider>
               <Link to="/admin/dashboard">Dashboard</Link>
-              <EditionsScreen db={publicDb} />
+              <EditionsScreen db={db} />
             </ToastProvider>
           }
         />

@@ -8,6 +8,7 @@ import { publicDb } from '../../data/client';
 import type { PaymentException } from '../../data/inbox';
 import { ToastProvider } from '../ui/Toast';
 import { PaymentExceptions } from './PaymentExceptions';
+import { restoreNetwork } from '../../test/network';
 
 function exception(overrides: Partial<PaymentException>): PaymentException {
   return {
@@ -33,8 +34,8 @@ function exception(overrides: Partial<PaymentException>): PaymentException {
 
 const REGISTRATION = '6a0c3f1e-2b4d-4e5f-8a9b-0c1d2e3f4a5b';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
 });
 
 describe('payment exceptions', () => {

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { publicDb } from '../../data/client';
 import { publicFunctions } from '../../data/functions';
 import type { RegistrationDriver, TeamDocument } from '../../data/teamDocumentsAdmin';
-import { stubNetwork, type NetworkAnswer } from '../../test/network';
+import { type NetworkAnswer, restoreNetwork, stubNetwork } from '../../test/network';
 import { REASON_REQUIRED, RegistrationDocuments } from './RegistrationDocuments';
 
 const ID = '00000000-0000-4000-8000-000000000001';
@@ -84,8 +84,8 @@ function renderPanel(onChanged = () => {}) {
 const row = (panel: HTMLElement, label: string) =>
   within(panel).getByText(label).closest('li') as HTMLElement;
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

@@ -16,6 +16,7 @@ import type { RegistrationMoney as Money } from '../../data/inbox';
 import type { Row } from '../../data/types';
 import { ToastProvider } from '../ui/Toast';
 import { RegistrationMoney } from './RegistrationMoney';
+import { restoreNetwork } from '../../test/network';
 
 const calls = vi.hoisted(() => ({
   money: null as Money | null,
@@ -116,8 +117,8 @@ async function answer(input: RequestInfo | URL, init?: RequestInit): Promise<Res
   }
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
 });
 
 beforeEach(() => {

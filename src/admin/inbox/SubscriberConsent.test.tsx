@@ -6,11 +6,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publicDb } from '../../data/client';
-import { stubNetwork } from '../../test/network';
+import { restoreNetwork, stubNetwork } from '../../test/network';
 import { consentStatus, SubscriberConsent } from './SubscriberConsent';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

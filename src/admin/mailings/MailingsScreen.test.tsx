@@ -12,7 +12,12 @@ import { publicDb } from '../../data/client';
 import { publicFunctions } from '../../data/functions';
 import type { Mailing, MailingRecipient } from '../../data/mailings';
 import type { Edition } from '../../data/types';
-import { stubNetwork, type NetworkAnswer, type NetworkCall } from '../../test/network';
+import {
+  type NetworkAnswer,
+  type NetworkCall,
+  restoreNetwork,
+  stubNetwork,
+} from '../../test/network';
 import { ToastProvider } from '../ui/Toast';
 import { HELD, MailingsScreen } from './MailingsScreen';
 
@@ -95,8 +100,8 @@ function network(
   return calls;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 
@@ -183,6 +188,11 @@ describe('the Mailings screen', { timeout: 20_000 }, () => {
     expect(batches).toBe(2);
     expect(calls.find((call) => call.name === 'send_mailing')?.body).toEqual({ mailing: 'm9' });
     expect(screen.getByText('The email API answered 422')).toBeVisible();
+    // The sending ends by reloading the mailing and its log (the log's second load): wait for it,
+    // or it is asked after this test, of the real network.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.name === 'mailing_recipients').length).toBeGreaterThan(1),
+    );
   });
 
   it('"Send test to me" saves the draft and sends it to the administrator', async () => {

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicDb } from '../../data/client';
 import { publicFunctions } from '../../data/functions';
 import type { PersonalData } from '../../data/personalData';
-import { stubNetwork, type NetworkAnswer } from '../../test/network';
+import { type NetworkAnswer, restoreNetwork, stubNetwork } from '../../test/network';
 import { ToastProvider } from '../ui/Toast';
 import { ERASE_EXPLAINED, PersonalDataScreen, SEARCH_FAILED } from './PersonalDataScreen';
 
@@ -70,8 +70,8 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

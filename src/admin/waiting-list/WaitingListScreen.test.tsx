@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publicDb } from '../../data/client';
 import type { Edition } from '../../data/types';
 import type { WaitingListRow } from '../../data/waitingListAdmin';
-import { stubNetwork, type NetworkAnswer } from '../../test/network';
+import { type NetworkAnswer, restoreNetwork, stubNetwork } from '../../test/network';
 import { ToastProvider } from '../ui/Toast';
 import { WaitingListScreen } from './WaitingListScreen';
 
@@ -107,8 +107,8 @@ function network(answers: Record<string, NetworkAnswer>) {
   return stubNetwork({ editions: { body: EDITIONS }, ...answers });
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

@@ -5,6 +5,7 @@ import { fakeDb } from '../../test/fakeRest';
 import { renderPage } from '../../test/render';
 import { categoryFacets, galleryRow } from '../../test/rows';
 import GalleryPage from './GalleryPage';
+import { restoreNetwork } from '../../test/network';
 
 // jsdom has no layout, so the test plays the browser's part: it says when the end sentinel is visible.
 const observers = new Set<{ callback: IntersectionObserverCallback; targets: Element[] }>();
@@ -52,8 +53,8 @@ const images = [
 beforeEach(() => {
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
   observers.clear();
 });

@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
 import type { CoDriverPage as Section } from '../../data/coDriver';
-import { stubNetwork } from '../../test/network';
+import { restoreNetwork, stubNetwork } from '../../test/network';
 import CoDriverPage from './CoDriverPage';
 import { LINK_NOT_VALID } from '../../data/teamPage';
 
@@ -58,8 +58,8 @@ function renderPage() {
   );
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

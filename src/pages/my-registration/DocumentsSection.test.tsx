@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TeamPage } from '../../data/teamPage';
 import type { TeamReadiness } from '../../data/teamDocuments';
 import { DOCUMENT_TOO_LARGE, DOCUMENT_WRONG_TYPE } from '../../data/teamDocuments';
-import { stubNetwork } from '../../test/network';
+import { restoreNetwork, stubNetwork } from '../../test/network';
 import { DocumentsSection, DOCUMENTS_LOAD_FAILED } from './DocumentsSection';
 
 const SECRET = 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789_-abcde';
@@ -95,8 +95,8 @@ function renderSection() {
 
 const item = (label: string) => screen.getByText(label).closest('li') as HTMLElement;
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

@@ -7,7 +7,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicTeam, TeamFundraising } from '../../data/fundraising';
-import { stubNetwork } from '../../test/network';
+import { restoreNetwork, stubNetwork } from '../../test/network';
 import { PublicTeams } from '../rally/PublicTeams';
 import { FUNDRAISING_URL_PROBLEM, FundraisingSection, targetPence } from './FundraisingForm';
 import { TeamPack } from './TeamPack';
@@ -22,8 +22,8 @@ const NOTHING_YET: TeamFundraising = {
   editable: true,
 };
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

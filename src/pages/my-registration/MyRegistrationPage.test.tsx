@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
 import type { TeamMoney, TeamPage } from '../../data/teamPage';
-import { stubNetwork } from '../../test/network';
+import { restoreNetwork, stubNetwork } from '../../test/network';
 import { LINK_NOT_VALID } from '../../data/teamPage';
 import MyRegistrationPage from './MyRegistrationPage';
 import { LINK_RATE_LIMITED, LINK_SENT } from './RequestLinkForm';
@@ -82,8 +82,8 @@ function renderAt(path: string) {
   );
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
   vi.useRealTimers();
 });

@@ -9,7 +9,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NEWSLETTER_CONSENT } from '../../config/consent';
 import { paths } from '../../config/paths';
-import { stubNetwork } from '../../test/network';
+import { restoreNetwork, stubNetwork } from '../../test/network';
 import ConfirmSubscriptionPage, {
   CONFIRM_NOT_VALID,
   SUBSCRIPTION_CONFIRMED,
@@ -34,8 +34,8 @@ function renderAt(path: string) {
   );
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

@@ -4,9 +4,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEPOSIT_NOT_STARTED } from '../../data/registrations';
 import { RegistrationForm, REGISTRATION_FULL } from './RegistrationForm';
+import { restoreNetwork } from '../../test/network';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

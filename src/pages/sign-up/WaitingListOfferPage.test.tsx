@@ -9,7 +9,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
 import type { WaitingListOffer } from '../../data/waitingList';
-import { stubNetwork } from '../../test/network';
+import { restoreNetwork, stubNetwork } from '../../test/network';
 import WaitingListOfferPage, {
   DECLINED,
   OFFER_LOAD_FAILED,
@@ -43,8 +43,8 @@ function renderAt(path: string, onRegistered = vi.fn()) {
   );
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 

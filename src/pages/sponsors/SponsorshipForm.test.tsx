@@ -4,9 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { PHONE_HINT } from '../../lib/field-rules';
 import { SponsorshipForm } from './SponsorshipForm';
+import { restoreNetwork } from '../../test/network';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+afterEach(async () => {
+  await restoreNetwork();
   vi.restoreAllMocks();
 });
 
@@ -104,7 +105,11 @@ describe('SponsorshipForm', { timeout: 20_000 }, () => {
 
   it('says there was an issue on a non-ok answer and keeps what was typed', async () => {
     const user = userEvent.setup({ delay: null });
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('nope', { status: 500 })));
+    // A new answer per call: a body can be read once.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('nope', { status: 500 })),
+    );
     render(<SponsorshipForm />, { wrapper: MemoryRouter });
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send Enquiry' }));

@@ -305,9 +305,20 @@ test('the emails to a typed address carry no visitor text: their props have none
     'Your place from the waiting list is held until 22 March 2027 at 12:00 GMT while you pay the £300 deposit',
   );
   expect(offered.text).not.toContain('if a place is still free');
-  // @ts-expect-error: a confirmation takes no team name (nor any other text a visitor typed).
-  const props: EmailProps<'registrationConfirmation'> = { teamName: HOSTILE };
-  expect(props).toBeDefined();
+  // A confirmation takes no team name (nor any other text a visitor typed): tsc refuses one here,
+  // and one that slipped past the types would still not be printed.
+  const smuggled: EmailProps<'registrationConfirmation'> = {
+    site: SITE,
+    edition,
+    reference,
+    holdsPlace: false,
+    // @ts-expect-error: no such prop.
+    teamName: HOSTILE,
+  };
+  const email = await renderEmail('registrationConfirmation', 'x@example.org', smuggled);
+  for (const part of [email.subject, email.text, email.html]) {
+    expect(part).not.toContain('alert(1)');
+  }
 });
 
 test("the administrator email is the organisation's, with no edition", async () => {
